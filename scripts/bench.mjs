@@ -1,0 +1,14 @@
+// Prints figures: initial JavaScript (gzip) loaded before the dashboard paints, each route chunk,
+// and the server's cold start. Run after changes that touch bundles or start-up: `npm run bench`.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const steps = [['build', 'node_modules/.bin/vite', ['build', '--logLevel', 'warn']]];
+if (!existsSync('dist/index.html') || process.argv.includes('--build')) {
+  for (const [, cmd, args] of steps) {
+    const r = spawnSync(cmd, args, { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+const r = spawnSync('node_modules/.bin/tsx', ['bench/run.ts'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+process.exit(r.status ?? 1);

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Main accounts and sub-users. `source` 0 = portal, 1 = canvas (spec §4 login_account_source). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    kind: text('kind', { enum: ['main', 'sub'] }).notNull().default('main'),
+    parentId: integer('parent_id'),
+    source: integer('source').notNull().default(0),
+    realNameVerified: boolean('real_name_verified').notNull().default(false),
+    realName: text('real_name').notNull().default(''),
+    /** SHA-256 hex of the ID card number given at real-name authentication; the number itself is not kept. */
+    idCardHash: text('id_card_hash'),
+    mobile: text('mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    company: text('company').notNull().default(''),
+    balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
+    serviceStatus: text('service_status', { enum: ['not_open', 'auditing', 'open'] }).notNull().default('not_open'),
+    cwnLink: text('cwn_link').notNull().default(''),
+    isChannel: boolean('is_channel').notNull().default(false),
+    topUrlType: boolean('top_url_type').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('accounts_login_uq').on(sql`lower(${t.login})`)],
+);
+
+/** A channel account views and switches to its customer accounts (spec §2 account menu). */
+export const channelCustomers = pgTable(
+  'channel_customers',
+  {
+    channelId: integer('channel_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.customerId] })],
+);
+
+/** Menu items granted to an account (spec §2, §6). */
+export const accountMenus = pgTable(
+  'account_menus',
+  {
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.menuId] })],
+);
+
+/** Single-use sign-in codes, bound to the `state` they were issued for; only the hash is kept. */
+export const authCodes = pgTable('auth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  state: text('state').notNull(),
+  sessionState: text('session_state').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Portal (identity provider) sessions: the cookie holds the secret, `session_state` is public. */
+export const portalSessions = pgTable('portal_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  sessionState: text('session_state').notNull(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  endedAt: ts('ended_at'),
+});
+
+/** Console bearer tokens: hashed; idle and absolute expiry; revoked at logout. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    viewAccountId: integer('view_account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    sessionState: text('session_state').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('tokens_account_idx').on(t.accountId)],
+);
+
+/** Applications to open the service (spec §4: apply, then auditing until approved). */
+export const serviceApplications = pgTable('service_applications', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  mode: text('mode').notNull(),
+  isOverseas: integer('is_overseas').notNull(),
+  product: text('product').notNull(),
+  status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+});
+
+/** Accelerated domains (the domain module extends it). */
+export const domains = pgTable(
+  'domains',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    serviceType: text('service_type').notNull(),
+    area: text('area').notNull(),
+    businessType: text('business_type').notNull(),
+    status: text('status').notNull(),
+    cname: text('cname').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('domains_name_uq').on(t.name), index('domains_account_idx').on(t.accountId)],
+);
+
+export const feedback = pgTable('feedback', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  submittedBy: integer('submitted_by').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  product: text('product').notNull(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Feedback pictures, stored after their content was checked. */
+export const feedbackImages = pgTable('feedback_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  feedbackId: integer('feedback_id').references(() => feedback.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Who did what, for the audit log (spec §2 /cdn/user/audit-log). */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    actorId: integer('actor_id').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    before: text('before'),
+    after: text('after'),
+    origin: text('origin').notNull().default('browser'),
+    ip: text('ip').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Failed sign-ins per login, for the sign-in rate limit (kept in the database so every instance agrees). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    login: text('login').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_login_idx').on(t.login, t.createdAt)],
+);

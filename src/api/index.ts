@@ -1,0 +1,24 @@
+export { ApiError, isApiError } from './errors';
+export { api, configureApi, createApiClient } from './client';
+export type { ApiClient, ApiClientOptions } from './client';
+export {
+  storageKeys,
+  readToken,
+  writeToken,
+  readHeaderInfo,
+  writeHeaderInfo,
+  readLanguage,
+  writeLanguage,
+  clearOnLogout,
+  readAccountSource,
+  writeAccountSource,
+  readActiveAccount,
+  writeActiveAccount,
+  readAuthState,
+  writeAuthState,
+  clearAuthState,
+  readReturnTo,
+  writeReturnTo,
+  clearReturnTo,
+} from './storage';
+export type { HeaderInfo } from './storage';

@@ -1,0 +1,172 @@
+import { defaultLanguage, languages } from '../contract';
+import type { AccountSource, Language } from '../contract';
+
+/** Browser storage keys (team brief, "Storage keys"). localStorage unless noted. */
+export const storageKeys = {
+  token: 'cdn_token',
+  headerInfo: 'cdn_header_info',
+  language: 'cdn_language',
+  defaultPath: 'cdn_default_path',
+  bootCache: 'cdn_boot_cache',
+  /** sessionStorage */
+  activeAccount: 'cdn_active_account',
+  /** sessionStorage */
+  accountSource: 'cdn_account_source',
+  /** sessionStorage: the random state sent with the sign-in address. */
+  authState: 'cdn_auth_state',
+  /** sessionStorage: the hash route to come back to after signing in. */
+  returnTo: 'cdn_return_to',
+} as const;
+
+/** spec §4: the authorisation parameters saved at sign-in and sent with productopen. */
+export interface HeaderInfo {
+  state: string;
+  session_state: string;
+  code: string;
+}
+
+type Area = 'local' | 'session';
+
+/** Private browsing and disabled storage may throw on mere access: treat it as absent. */
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(which: Area, key: string): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(which: Area, key: string, value: string): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    // Quota exceeded or storage disabled: the value simply is not kept.
+  }
+}
+
+function remove(which: Area, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // Nothing stored that could be removed.
+  }
+}
+
+export function readToken(): string | null {
+  const token = read('local', storageKeys.token);
+  return token ? token : null;
+}
+
+export function writeToken(token: string): void {
+  write('local', storageKeys.token, token);
+}
+
+export function readHeaderInfo(): HeaderInfo | null {
+  const raw = read('local', storageKeys.headerInfo);
+  if (raw == null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { state, session_state, code } = value as Record<string, unknown>;
+    if (typeof state !== 'string' || typeof session_state !== 'string' || typeof code !== 'string')
+      return null;
+    return { state, session_state, code };
+  } catch {
+    return null;
+  }
+}
+
+export function writeHeaderInfo(info: HeaderInfo): void {
+  const { state, session_state, code } = info;
+  write('local', storageKeys.headerInfo, JSON.stringify({ state, session_state, code }));
+}
+
+const isLanguage = (value: string | null): value is Language =>
+  value !== null && (languages as readonly string[]).includes(value);
+
+/** spec §9: zh_CN by default; anything unknown falls back to the default. */
+export function readLanguage(): Language {
+  const value = read('local', storageKeys.language);
+  return isLanguage(value) ? value : defaultLanguage;
+}
+
+export function writeLanguage(lang: Language): void {
+  write('local', storageKeys.language, lang);
+}
+
+/**
+ * spec §4 logout: every localStorage key whose name contains `token` (case-sensitive, as the
+ * spec words it), the cached boot data, and the session's active account and account source.
+ */
+export function clearOnLogout(): void {
+  const local = area('local');
+  if (local) {
+    const doomed: string[] = [];
+    try {
+      for (let i = 0; i < local.length; i += 1) {
+        const key = local.key(i);
+        if (key !== null && (key.includes('token') || key === storageKeys.bootCache)) doomed.push(key);
+      }
+    } catch {
+      // Unreadable storage holds nothing we could remove.
+    }
+    for (const key of doomed) remove('local', key);
+  }
+  remove('session', storageKeys.activeAccount);
+  remove('session', storageKeys.accountSource);
+}
+
+/** spec §4: the account source is canvas or portal; portal unless stored otherwise. */
+export function readAccountSource(): AccountSource {
+  return read('session', storageKeys.accountSource) === 'canvas' ? 'canvas' : 'portal';
+}
+
+export function writeAccountSource(s: AccountSource): void {
+  write('session', storageKeys.accountSource, s);
+}
+
+/** spec §4: the active account lives in session storage; a positive integer id or nothing. */
+export function readActiveAccount(): number | null {
+  const raw = read('session', storageKeys.activeAccount);
+  if (raw == null || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function writeActiveAccount(id: number): void {
+  write('session', storageKeys.activeAccount, String(id));
+}
+
+/** Sign-in: the random state sent with the sign-in address, compared when the code comes back. */
+export function readAuthState(): string | null {
+  return read('session', storageKeys.authState);
+}
+
+export function writeAuthState(state: string): void {
+  write('session', storageKeys.authState, state);
+}
+
+export function clearAuthState(): void {
+  remove('session', storageKeys.authState);
+}
+
+/** Sign-in: the hash route to return to once signed in. */
+export function readReturnTo(): string | null {
+  return read('session', storageKeys.returnTo);
+}
+
+export function writeReturnTo(route: string): void {
+  write('session', storageKeys.returnTo, route);
+}
+
+export function clearReturnTo(): void {
+  remove('session', storageKeys.returnTo);
+}

@@ -1,0 +1,33 @@
+/**
+ * Envelope codes. `0` is success. The codes the spec names keep its numbers (§4, §7, §8);
+ * the others follow one scheme: HTTP-like class × 100 + a running number.
+ */
+export const Code = {
+  ok: 0,
+  /** spec §8: not signed in; `data.url` is the sign-in address. On the validate path: service not open (spec §4). */
+  signInRequired: 44,
+  /** spec §4: the view call answers 604 when the account has not opened the service. */
+  serviceNotOpen: 604,
+  /** spec §7: productopen failure, the account is not real-name verified. */
+  realNameRequired: 11000608,
+  invalidRequest: 40001,
+  /** Identity: the stored token is unknown, expired or revoked; `data.url` is the sign-in address. */
+  tokenInvalid: 40101,
+  /** Identity: the authorisation code is unknown, expired, already used or bound to another state. */
+  codeInvalid: 40102,
+  /** Function permission missing (the menu does not grant it, or a main-account-only call). */
+  forbidden: 40301,
+  /** Account boundary: the target account is not one this user may view. */
+  accountBoundary: 40302,
+  /** The service is not open yet for the active account. */
+  serviceClosed: 40303,
+  notFound: 40401,
+  /** Activation already applied for and awaiting review, or already open. */
+  alreadyApplied: 40901,
+  fileTooLarge: 41301,
+  unsupportedFileType: 41501,
+  tooManyFiles: 42201,
+  internal: 50000,
+} as const;
+
+export type CodeValue = (typeof Code)[keyof typeof Code];

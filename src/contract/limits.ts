@@ -1,0 +1,31 @@
+/** Business constants of spec §9 that this code base enforces. */
+export const limits = {
+  accountMenuMax: 50,
+  menuSelectDelayMs: 50,
+  feedback: {
+    titleMax: 50,
+    contentMax: 1000,
+    imagesMax: 5,
+    imageBytesMax: 5 * 1024 * 1024,
+    imageTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml'] as const,
+    imageExtensions: ['jpg', 'jpeg', 'png', 'gif', 'svg'] as const,
+  },
+  domainNameMax: 100,
+  copyTargetsMax: 10,
+  subAccountsMax: 5,
+  tokensMax: 5,
+  exportRowsMax: 2000,
+} as const;
+
+export const languages = ['zh_CN', 'en_US'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'zh_CN';
+
+/** spec §9 activation defaults: billing mode flow (traffic billing), area value 1 (China mainland). */
+export const activationDefaults = { mode: 'flow', is_overseas: 1, product: 'cdn' } as const;
+
+/** spec §4: account source; `login_account_source` 1 means canvas, anything else portal. */
+export const accountSources = ['portal', 'canvas'] as const;
+export type AccountSource = (typeof accountSources)[number];
+export const sourceOf = (loginAccountSource: number): AccountSource =>
+  loginAccountSource === 1 ? 'canvas' : 'portal';

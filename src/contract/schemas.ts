@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { feedbackTypes } from './rules/feedback';
+import { limits } from './limits';
+
+export const empty = z.object({}).strict();
+
+export const accountOption = z.object({ id: z.number().int(), account: z.string() });
+export type AccountOption = z.infer<typeof accountOption>;
+
+export const menuItem = z.object({
+  menu_id: z.number().int(),
+  name: z.string(),
+  parent_id: z.number().int(),
+  path: z.string(),
+});
+export type MenuItem = z.infer<typeof menuItem>;
+
+export const serviceStatus = z.enum(['not_open', 'auditing', 'open']);
+export type ServiceStatus = z.infer<typeof serviceStatus>;
+
+export const baseInfo = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  kind: z.enum(['main', 'sub']),
+  real_name: z.string(),
+  real_name_verified: z.boolean(),
+  mobile: z.string(),
+  email: z.string(),
+  company: z.string(),
+  balance: z.string(),
+  service_status: serviceStatus,
+  login_account_source: z.number().int(),
+  created_at: z.string(),
+});
+export type BaseInfo = z.infer<typeof baseInfo>;
+
+export const domainSummary = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  status: z.string(),
+  service_type: z.string(),
+  area: z.string(),
+  cname: z.string(),
+  created_at: z.string(),
+});
+export type DomainSummary = z.infer<typeof domainSummary>;
+
+// ---- identity -------------------------------------------------------------------------
+
+export const viewQuery = z.object({
+  code: z.string().min(1).max(200),
+  state: z.string().min(1).max(200),
+  session_state: z.string().min(1).max(200),
+});
+/** Code 0: open; code 604: not open yet, `token` still issued so activation can proceed. */
+export const viewResult = z.object({ token: z.string(), expires_at: z.string(), login_account_source: z.number().int() });
+/** Code 0: valid and open. Code 44: valid, service not open. Code 40101: `url` to sign in again. */
+export const validateResult = z.object({ service_status: serviceStatus.optional(), url: z.string().optional() });
+export const identityUser = z.object({ username: z.string(), balance: z.string() });
+export const logoutBody = z.object({ source: z.enum(['portal', 'canvas']).default('portal') });
+/** The logout address of the account source (configurable per source on the server). */
+export const logoutResult = z.object({ url: z.string() });
+
+// ---- customer -------------------------------------------------------------------------
+
+export const checkAuthBody = z.object({ params: z.array(z.string().max(100)).max(50) });
+/** Each asked key → granted. Keys: `is/channel/account`, `enable/view/top_url_type` (spec §6). */
+export const checkAuthResult = z.record(z.string(), z.boolean());
+export const permissionKeys = { channel: 'is/channel/account', topUrlType: 'enable/view/top_url_type' } as const;
+
+export const viewListsResult = z.object({ lists: z.array(accountOption) });
+export const conditionResult = z.object({
+  conditions: z.array(
+    z.object({ key: z.string(), type: z.enum(['text', 'select']), options: z.array(z.string()).optional() }),
+  ),
+});
+export const enumListsResult = z.record(z.string(), z.record(z.string(), z.string()));
+export const authListsResult = z.object({ lists: z.array(menuItem) });
+export const cdnTypeResult = z.object({
+  lists: z.array(z.object({ type: z.string(), count: z.number().int() })),
+});
+export const overviewDomainsResult = z.object({
+  lists: z.array(domainSummary),
+  total: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+});
+export const loginInfoResult = z.object({
+  view_id: z.number().int(),
+  login: z.string(),
+  lists: z.array(accountOption),
+  login_account_source: z.number().int(),
+  service_status: serviceStatus,
+  kind: z.enum(['main', 'sub']),
+});
+export const switchUserBody = z.object({ user_id: z.coerce.number().int().positive() });
+export const switchUserResult = z.object({ view_id: z.number().int() });
+export const customerListsBody = z.object({
+  keyword: z.string().max(100).optional(),
+  page: z.number().int().min(1).default(1),
+  page_size: z.number().int().min(1).max(100).default(20),
+});
+export const customerListsResult = z.object({
+  lists: z.array(accountOption.extend({ service_status: serviceStatus, created_at: z.string() })),
+  total: z.number().int(),
+});
+export const baseInfoBody = z.object({ user_id: z.coerce.number().int().positive().optional() });
+export const updateBody = z.object({
+  real_name: z.string().trim().max(50).optional(),
+  mobile: z.string().trim().max(20).optional(),
+  email: z.string().trim().max(254).optional(),
+  company: z.string().trim().max(100).optional(),
+});
+export const cwnResult = z.object({ has_cwn: z.boolean(), cwn_link: z.string() });
+
+export const productOpenBody = z.object({
+  mode: z.enum(['flow']),
+  is_overseas: z.coerce.number().int().refine((v) => v === 1, 'openService.area.unsupported'),
+  product: z.enum(['cdn']),
+});
+export const productOpenResult = z.object({ service_status: serviceStatus });
+/** Header info saved at sign-in and sent with productopen (spec §4, §7). */
+export const headerInfoNames = {
+  state: 'x-auth-state',
+  sessionState: 'x-auth-session-state',
+  code: 'x-auth-code',
+} as const;
+
+// ---- feedback -------------------------------------------------------------------------
+
+export const feedbackUploadResult = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+});
+export const feedbackAddBody = z.object({
+  type: z.enum(feedbackTypes),
+  product: z.string().min(1).max(50),
+  title: z.string().trim().min(1).max(limits.feedback.titleMax),
+  content: z.string().trim().min(1).max(limits.feedback.contentMax),
+  image_ids: z.array(z.string().uuid()).max(limits.feedback.imagesMax).default([]),
+});
+export const feedbackAddResult = z.object({ id: z.number().int() });

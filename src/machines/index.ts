@@ -1,0 +1,19 @@
+export { signInMachine, parseSignInQuery } from './sign-in.machine';
+export type {
+  SignInQuery,
+  SignInInput,
+  SignInOutput,
+  SignInStatus,
+  SignInContext,
+  ExchangeCodeResult,
+  ValidateTokenResult,
+} from './sign-in.machine';
+export { activationMachine } from './activation.machine';
+export type {
+  ActivationInput,
+  ActivationContext,
+  ActivationEvent,
+  ApplyForServiceResult,
+} from './activation.machine';
+export { accountSwitchMachine } from './account-switch.machine';
+export type { AccountSwitchContext, AccountSwitchEvent } from './account-switch.machine';

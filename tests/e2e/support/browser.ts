@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// @ts-expect-error plain ESM helper shared with the test script
+import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
+
+export const demoPassword = process.env.DEMO_PASSWORD || 'Cdn#Demo2026';
+export const desktop = { width: 1440, height: 900 };
+export const tablet = { width: 820, height: 1180 };
+const shotsDir = join(process.cwd(), 'artifacts', 'screenshots');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] });
+}
+
+export async function newContext(
+  browser: Browser,
+  options: { language?: 'zh_CN' | 'en_US'; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const language = options.language ?? 'zh_CN';
+  return browser.newContext({
+    viewport: options.viewport ?? desktop,
+    locale: language === 'zh_CN' ? 'zh-CN' : 'en-US',
+    serviceWorkers: 'allow',
+  });
+}
+
+/** Sets the console language the way the language switch stores it (local storage). */
+export async function setLanguage(page: Page, baseUrl: string, language: 'zh_CN' | 'en_US') {
+  await page.goto(`${baseUrl}/portal/login?lang=${language}`);
+  await page.evaluate((lang) => localStorage.setItem('cdn_language', lang), language);
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+}
+
+/** Opens the console, is sent to the sign-in portal, signs in, and waits for the console. */
+export async function signIn(page: Page, baseUrl: string, login: string, options: { canvas?: boolean } = {}) {
+  await page.goto(`${baseUrl}/`);
+  if (options.canvas) await page.goto(`${baseUrl}/canvas/login?redirect_uri=%2F`);
+  await page.waitForURL(/\/(portal|canvas)\/login/);
+  await page.getByLabel(/Username|用户名/).fill(login);
+  await page.getByLabel(/Password|密码/).fill(demoPassword);
+  await page.getByRole('button', { name: /Sign in|登录/ }).click();
+  await page.waitForURL(/#\/cdn\//);
+}

@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer, type RunningServer } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    port: number;
+  }
+}
+
+let server: RunningServer | undefined;
+let dataDir: string | undefined;
+
+export default async function setup(project: TestProject) {
+  dataDir = mkdtempSync(join(tmpdir(), 'cdn-e2e-'));
+  server = await startServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', DEMO: '1', DATABASE_URL: '', AUTO_APPROVE: '0' });
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', dataDir);
+  project.provide('port', server.port);
+  return async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

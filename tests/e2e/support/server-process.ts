@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `server/main.ts` as a user would, and resolves once it answers HTTP. */
+export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<RunningServer> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${url}/portal/login`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (Date.now() >= deadline) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start in ${timeoutMs} ms:\n${log}`);
+  }
+  return {
+    url,
+    port,
+    process: child,
+    output: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
