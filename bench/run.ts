@@ -62,7 +62,7 @@ scripts.clear();
 const navStart = performance.now();
 await page.getByRole('button', { name: /Sign in|登录/ }).click();
 await page.waitForURL(/#\/cdn\/dashboard/);
-await page.getByTestId('dashboard-domain-counts').waitFor({ timeout: 30_000 });
+await page.locator('#dashboard-domains').waitFor({ timeout: 30_000 });
 const dashboardMs = performance.now() - navStart;
 await browser.close();
 await server.stop();

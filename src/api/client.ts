@@ -1,4 +1,4 @@
-import { Code, endpoints } from '../contract';
+import { Code, routes } from '../contract';
 import type { AccountSource, EndpointName, Envelope, InputOf, Language, OutputOf } from '../contract';
 import { ApiError } from './errors';
 
@@ -111,7 +111,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     input: unknown,
     extra?: Record<string, string>,
   ): [string, RequestInit] {
-    const endpoint = endpoints[name];
+    const endpoint = routes[name];
     if (endpoint.method === 'GET') {
       return [`${endpoint.path}${queryString(input)}`, { method: 'GET', headers: headers(extra) }];
     }
@@ -177,7 +177,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const form = new FormData();
       form.append('file', file, fileName);
       // No Content-Type: the browser writes the multipart boundary itself.
-      const envelope = await request(endpoints[name].path, {
+      const envelope = await request(routes[name].path, {
         method: 'POST',
         headers: headers(),
         body: form,

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import * as s from './schemas';
-
-export type Method = 'GET' | 'POST';
+import { routes, type Method } from './routes';
 
 export interface Endpoint {
   method: Method;
@@ -19,27 +18,27 @@ const e = <T extends Endpoint>(x: T) => x;
 
 /** Every JSON endpoint of the API. Paths of spec §7 are kept exactly. */
 export const endpoints = {
-  identityView: e({ method: 'GET', path: '/account/user/view', input: s.viewQuery, output: s.viewResult, access: 'public', tag: 'identity', summary: 'Exchange the sign-in code for a token (0) or report service not open (604, token included).' }),
-  identityValidate: e({ method: 'GET', path: '/account/user/validate', output: s.validateResult, access: 'public', tag: 'identity', summary: 'Validate the bearer token: 0 open, 44 not open, 40101 sign in again (data.url).' }),
-  identityLogout: e({ method: 'POST', path: '/account/user/logout', input: s.logoutBody, output: s.logoutResult, access: 'public', tag: 'identity', summary: 'Revoke the bearer token (when one is sent) and answer the logout address of the account source.' }),
-  identityUser: e({ method: 'GET', path: '/portal/api/user', output: s.identityUser, access: 'public', tag: 'identity', summary: 'The identity provider user endpoint (portal session cookie): username and balance.' }),
+  identityView: e({ ...routes.identityView, input: s.viewQuery, output: s.viewResult, access: 'public', tag: 'identity', summary: 'Exchange the sign-in code for a token (0) or report service not open (604, token included).' }),
+  identityValidate: e({ ...routes.identityValidate, output: s.validateResult, access: 'public', tag: 'identity', summary: 'Validate the bearer token: 0 open, 44 not open, 40101 sign in again (data.url).' }),
+  identityLogout: e({ ...routes.identityLogout, input: s.logoutBody, output: s.logoutResult, access: 'public', tag: 'identity', summary: 'Revoke the bearer token (when one is sent) and answer the logout address of the account source.' }),
+  identityUser: e({ ...routes.identityUser, output: s.identityUser, access: 'public', tag: 'identity', summary: 'The identity provider user endpoint (portal session cookie): username and balance.' }),
 
-  checkAuth: e({ method: 'POST', path: '/v3/customer/search/checkAuth', input: s.checkAuthBody, output: s.checkAuthResult, access: 'identity', tag: 'customer', summary: 'Permission flags for the asked keys (channel account, top-URL type).' }),
-  viewLists: e({ method: 'POST', path: '/v3/customer/customer/viewLists', input: s.empty, output: s.viewListsResult, access: 'identity', tag: 'customer', summary: 'Accounts the signed-in user may view: itself and, for a channel account, its customers.' }),
-  searchCondition: e({ method: 'GET', path: '/v3/customer/search/condition', output: s.conditionResult, access: 'identity', tag: 'customer', summary: 'Search conditions offered by the customer list.' }),
-  enumLists: e({ method: 'GET', path: '/v3/common/enum/lists', output: s.enumListsResult, access: 'identity', tag: 'common', summary: 'Enumeration dictionary: code → label in the caller\'s language.' }),
-  authLists: e({ method: 'GET', path: '/v3/customer/auth/lists', output: s.authListsResult, access: 'identity', tag: 'customer', summary: 'The menu granted to the active account.' }),
-  cdnType: e({ method: 'GET', path: '/v3/overview/overview/cdntype', output: s.cdnTypeResult, access: 'open', tag: 'overview', summary: 'Service types of the active account with their domain counts.' }),
-  overviewDomains: e({ method: 'GET', path: '/v3/overview/domain/lists', output: s.overviewDomainsResult, access: 'open', tag: 'overview', summary: 'Lean list of the active account\'s domains with counts by status.' }),
-  loginInfo: e({ method: 'GET', path: '/v3/customer/customer/loginInfo', output: s.loginInfoResult, access: 'identity', tag: 'customer', summary: 'Active account (view_id), switchable accounts and the account source.' }),
-  switchUser: e({ method: 'POST', path: '/v3/customer/customer/switchUser', input: s.switchUserBody, output: s.switchUserResult, access: 'identity', tag: 'customer', summary: 'Make another viewable account the active one.' }),
-  customerLists: e({ method: 'POST', path: '/v3/customer/customer/lists', input: s.customerListsBody, output: s.customerListsResult, access: 'identity', tag: 'customer', summary: 'Viewable accounts filtered by keyword, paged.' }),
-  baseInfo: e({ method: 'POST', path: '/v3/customer/customer/baseInfo', input: s.baseInfoBody, output: s.baseInfo, access: 'identity', tag: 'customer', summary: 'Base information of the active account or of a viewable user_id.' }),
-  update: e({ method: 'POST', path: '/v3/customer/customer/update', input: s.updateBody, output: s.baseInfo, access: 'identity', tag: 'customer', summary: 'Update the active account\'s contact details (real name, mobile, email, company).' }),
-  cwn: e({ method: 'GET', path: '/v3/customer/customer/cwn', output: s.cwnResult, access: 'identity', tag: 'customer', summary: 'Cloud-storage link of the active account.' }),
-  productOpen: e({ method: 'POST', path: '/api/customer/product/productopen', input: s.productOpenBody, output: s.productOpenResult, access: 'identity', tag: 'product', summary: 'Apply to open the service (header info required); 11000608 when not real-name verified.' }),
-  feedbackUpload: e({ method: 'POST', path: '/v3/suggestion/feedback/upload', output: s.feedbackUploadResult, access: 'identity', tag: 'suggestion', summary: 'Upload one picture (multipart field `file`): jpg, png, gif or svg by content, at most 5 MB.' }),
-  feedbackAdd: e({ method: 'POST', path: '/v3/suggestion/feedback/add', input: s.feedbackAddBody, output: s.feedbackAddResult, access: 'identity', tag: 'suggestion', summary: 'Submit feedback with up to 5 uploaded pictures.' }),
+  checkAuth: e({ ...routes.checkAuth, input: s.checkAuthBody, output: s.checkAuthResult, access: 'identity', tag: 'customer', summary: 'Permission flags for the asked keys (channel account, top-URL type).' }),
+  viewLists: e({ ...routes.viewLists, input: s.empty, output: s.viewListsResult, access: 'identity', tag: 'customer', summary: 'Accounts the signed-in user may view: itself and, for a channel account, its customers.' }),
+  searchCondition: e({ ...routes.searchCondition, output: s.conditionResult, access: 'identity', tag: 'customer', summary: 'Search conditions offered by the customer list.' }),
+  enumLists: e({ ...routes.enumLists, output: s.enumListsResult, access: 'identity', tag: 'common', summary: 'Enumeration dictionary: code → label in the caller\'s language.' }),
+  authLists: e({ ...routes.authLists, output: s.authListsResult, access: 'identity', tag: 'customer', summary: 'The menu granted to the active account.' }),
+  cdnType: e({ ...routes.cdnType, output: s.cdnTypeResult, access: 'open', tag: 'overview', summary: 'Service types of the active account with their domain counts.' }),
+  overviewDomains: e({ ...routes.overviewDomains, output: s.overviewDomainsResult, access: 'open', tag: 'overview', summary: 'Lean list of the active account\'s domains with counts by status.' }),
+  loginInfo: e({ ...routes.loginInfo, output: s.loginInfoResult, access: 'identity', tag: 'customer', summary: 'Active account (view_id), switchable accounts and the account source.' }),
+  switchUser: e({ ...routes.switchUser, input: s.switchUserBody, output: s.switchUserResult, access: 'identity', tag: 'customer', summary: 'Make another viewable account the active one.' }),
+  customerLists: e({ ...routes.customerLists, input: s.customerListsBody, output: s.customerListsResult, access: 'identity', tag: 'customer', summary: 'Viewable accounts filtered by keyword, paged.' }),
+  baseInfo: e({ ...routes.baseInfo, input: s.baseInfoBody, output: s.baseInfo, access: 'identity', tag: 'customer', summary: 'Base information of the active account or of a viewable user_id.' }),
+  update: e({ ...routes.update, input: s.updateBody, output: s.baseInfo, access: 'identity', tag: 'customer', summary: 'Update the active account\'s contact details (real name, mobile, email, company).' }),
+  cwn: e({ ...routes.cwn, output: s.cwnResult, access: 'identity', tag: 'customer', summary: 'Cloud-storage link of the active account.' }),
+  productOpen: e({ ...routes.productOpen, input: s.productOpenBody, output: s.productOpenResult, access: 'identity', tag: 'product', summary: 'Apply to open the service (header info required); 11000608 when not real-name verified.' }),
+  feedbackUpload: e({ ...routes.feedbackUpload, output: s.feedbackUploadResult, access: 'identity', tag: 'suggestion', summary: 'Upload one picture (multipart field `file`): jpg, png, gif or svg by content, at most 5 MB.' }),
+  feedbackAdd: e({ ...routes.feedbackAdd, input: s.feedbackAddBody, output: s.feedbackAddResult, access: 'identity', tag: 'suggestion', summary: 'Submit feedback with up to 5 uploaded pictures.' }),
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,9 +1,12 @@
+// The zod-free surface, safe for the browser's initial bundle. Schemas: './schemas', './endpoints'.
 export * from './codes';
 export * from './envelope';
 export * from './limits';
 export * from './menu';
 export * from './dictionary';
-export * from './schemas';
-export * from './endpoints';
+export * from './names';
+export * from './routes';
 export * from './rules/feedback';
 export * from './rules/account';
+export type * from './schemas';
+export type * from './endpoints';

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { feedbackTypes } from './rules/feedback';
 import { limits } from './limits';
 
+export const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), data });
+export const issueSchema = z.object({ path: z.string(), message_id: z.string() });
+
 export const empty = z.object({}).strict();
 
 export const accountOption = z.object({ id: z.number().int(), account: z.string() });
@@ -66,7 +70,6 @@ export const logoutResult = z.object({ url: z.string() });
 export const checkAuthBody = z.object({ params: z.array(z.string().max(100)).max(50) });
 /** Each asked key → granted. Keys: `is/channel/account`, `enable/view/top_url_type` (spec §6). */
 export const checkAuthResult = z.record(z.string(), z.boolean());
-export const permissionKeys = { channel: 'is/channel/account', topUrlType: 'enable/view/top_url_type' } as const;
 
 export const viewListsResult = z.object({ lists: z.array(accountOption) });
 export const conditionResult = z.object({
@@ -118,12 +121,6 @@ export const productOpenBody = z.object({
   product: z.enum(['cdn']),
 });
 export const productOpenResult = z.object({ service_status: serviceStatus });
-/** Header info saved at sign-in and sent with productopen (spec §4, §7). */
-export const headerInfoNames = {
-  state: 'x-auth-state',
-  sessionState: 'x-auth-session-state',
-  code: 'x-auth-code',
-} as const;
 
 // ---- feedback -------------------------------------------------------------------------
 
@@ -138,6 +135,6 @@ export const feedbackAddBody = z.object({
   product: z.string().min(1).max(50),
   title: z.string().trim().min(1).max(limits.feedback.titleMax),
   content: z.string().trim().min(1).max(limits.feedback.contentMax),
-  image_ids: z.array(z.string().uuid()).max(limits.feedback.imagesMax).default([]),
+  image_ids: z.array(z.string().uuid()).max(limits.feedback.imagesMax, 'feedback.images.tooMany').default([]),
 });
 export const feedbackAddResult = z.object({ id: z.number().int() });

@@ -1,0 +1,185 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, resolve, sep } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { Code, limits, type Issue } from '../src/contract';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppContext } from './http/context';
+import { AppError, envelopeOfError, requestLanguage } from './http/envelope';
+import { identityRoutes } from './identity/routes';
+import { t } from './i18n/messages';
+import { loggerOptions } from './logger';
+import { commonRoutes } from './modules/common/routes';
+import { customerRoutes } from './modules/customer/routes';
+import { overviewRoutes } from './modules/overview/routes';
+import { productRoutes } from './modules/product/routes';
+import { suggestionRoutes } from './modules/suggestion/routes';
+import { operatorRoutes } from './operator/routes';
+
+export interface BuildAppOptions {
+  database: Pick<Database, 'db'>;
+  config: Config;
+  /** `false`: no logs; otherwise pino at the configured level, optionally into `stream`. */
+  logger?: false | { stream?: { write(line: string): void }; level?: string };
+  /** The operator key; without it the operator calls are refused. */
+  operatorKey?: string;
+}
+
+/** spec: strict CSP; the UI library injects style tags, hence 'unsafe-inline' for styles only. */
+export const cspDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** A zod issue message that looks like a message id `area.screen.key`. */
+const messageIdPattern = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+){2,}$/;
+
+/** Paths whose unknown routes are API calls (answered 200 + 40401, like every business outcome). */
+const apiPrefixes = ['/v3/', '/api/', '/account/', '/portal/api/', '/operator/'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const ctx: AppContext = { db: options.database.db, config };
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          ...loggerOptions(options.logger?.level ?? config.logLevel),
+          ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
+        };
+  const app = Fastify({ logger, trustProxy: false });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: { fileSize: limits.feedback.imageBytesMax, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'CDN Console API',
+        version: '0.1.0',
+        description: 'Every response is the envelope {code, msg, data}; code 0 is success.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      tags: [
+        { name: 'identity', description: 'Sign-in, token validation and logout' },
+        { name: 'customer', description: 'Accounts, menu and switching' },
+        { name: 'common', description: 'Dictionaries' },
+        { name: 'overview', description: 'Overview' },
+        { name: 'product', description: 'Opening the service' },
+        { name: 'suggestion', description: 'Feedback' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // The page is same-origin over plain HTTP on a workstation: no upgrade of requests.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.status(200).send(envelopeOfError(request, error));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: Issue[] = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message_id: messageIdPattern.test(v.message ?? '') ? (v.message as string) : 'common.invalid',
+      }));
+      // spec §8: more than five pictures is its own message, not a generic validation error.
+      if (error.validation.some((v) => v.instancePath === '/image_ids' && v.keyword === 'too_big')) {
+        return reply
+          .status(200)
+          .send(envelopeOfError(request, new AppError(Code.tooManyFiles, 'feedback.images.tooMany')));
+      }
+      return reply
+        .status(200)
+        .send(
+          envelopeOfError(
+            request,
+            new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', { issues }),
+          ),
+        );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, unsupported media type, body too large: the request is invalid.
+      return reply
+        .status(200)
+        .send(envelopeOfError(request, new AppError(Code.invalidRequest, 'common.invalid', { issues: [] })));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ code: Code.internal, msg: t('common.internal', requestLanguage(request)), data: {} });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const api = apiPrefixes.some((p) => request.url.startsWith(p));
+    return reply
+      .status(api ? 200 : 404)
+      .send(envelopeOfError(request, new AppError(Code.notFound, 'common.notFound')));
+  });
+
+  await app.register(async (instance) => {
+    identityRoutes(instance, ctx);
+    customerRoutes(instance, ctx);
+    commonRoutes(instance, ctx);
+    overviewRoutes(instance, ctx);
+    productRoutes(instance, ctx);
+    suggestionRoutes(instance, ctx);
+    operatorRoutes(instance, ctx, options.operatorKey);
+    // The raw OpenAPI document (not enveloped), generated from the contract's schemas.
+    instance.get('/v3/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/json').send(instance.swagger()),
+    );
+  });
+
+  const staticRoot = resolve(config.staticDir);
+  if (existsSync(staticRoot) && statSync(staticRoot).isDirectory()) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      prefix: '/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const name = basename(filePath);
+        if (name === 'index.html' || name === 'sw.js') reply.header('cache-control', 'no-cache');
+        else if (filePath.includes(`${sep}assets${sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,115 @@
+/** Every environment variable the server reads, with its default and what it does (the README table). */
+export const configVariables = [
+  { name: 'PORT', default: '8080', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Interface the server listens on.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Folder of the embedded database and the operator key.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '',
+    description: 'PostgreSQL connection string; unset: the embedded database under DATA_DIR.',
+  },
+  { name: 'DEMO', default: '1', description: "Seed the demo accounts on first start; '0' turns it off." },
+  { name: 'DEMO_PASSWORD', default: 'Cdn#Demo2026', description: 'Password of every demo account.' },
+  {
+    name: 'AUTO_APPROVE',
+    default: '0',
+    description: "'1' approves applications to open the service at once.",
+  },
+  {
+    name: 'PORTAL_LOGOUT_URL',
+    default: '/portal/logout',
+    description: 'Where the console goes after logout for portal accounts.',
+  },
+  {
+    name: 'CANVAS_LOGOUT_URL',
+    default: '/canvas/logout',
+    description: 'Where the console goes after logout for canvas accounts.',
+  },
+  {
+    name: 'TOKEN_IDLE_MINUTES',
+    default: '120',
+    description: 'A console token expires after this many minutes without use.',
+  },
+  {
+    name: 'TOKEN_TTL_HOURS',
+    default: '12',
+    description: 'A console token expires this many hours after sign-in, used or not.',
+  },
+  { name: 'CODE_TTL_SECONDS', default: '60', description: 'Lifetime of a single-use sign-in code.' },
+  {
+    name: 'STATIC_DIR',
+    default: './dist',
+    description: 'Built console served at /, when the folder exists.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'CNAME_SUFFIX',
+    default: 'cdn.example-edge.net',
+    description: 'Suffix of the CNAME given to each accelerated domain.',
+  },
+] as const;
+
+export type ConfigVariable = (typeof configVariables)[number]['name'];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demo: boolean;
+  demoPassword: string;
+  autoApprove: boolean;
+  portalLogoutUrl: string;
+  canvasLogoutUrl: string;
+  tokenIdleMinutes: number;
+  tokenTtlHours: number;
+  codeTtlSeconds: number;
+  staticDir: string;
+  logLevel: string;
+  cnameSuffix: string;
+}
+
+const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default])) as Record<
+  ConfigVariable,
+  string
+>;
+
+function positiveInt(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** Reads the environment once into a typed configuration; throws on malformed numbers. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const get = (name: ConfigVariable): string => {
+    const value = env[name];
+    return value === undefined || value === '' ? defaults[name] : value;
+  };
+  return {
+    port: Number(get('PORT')) >= 0 ? Number(get('PORT')) : 8080,
+    host: get('HOST'),
+    dataDir: get('DATA_DIR'),
+    databaseUrl: get('DATABASE_URL') || undefined,
+    demo: get('DEMO') !== '0',
+    demoPassword: get('DEMO_PASSWORD'),
+    autoApprove: get('AUTO_APPROVE') === '1',
+    portalLogoutUrl: get('PORTAL_LOGOUT_URL'),
+    canvasLogoutUrl: get('CANVAS_LOGOUT_URL'),
+    tokenIdleMinutes: positiveInt('TOKEN_IDLE_MINUTES', get('TOKEN_IDLE_MINUTES')),
+    tokenTtlHours: positiveInt('TOKEN_TTL_HOURS', get('TOKEN_TTL_HOURS')),
+    codeTtlSeconds: positiveInt('CODE_TTL_SECONDS', get('CODE_TTL_SECONDS')),
+    staticDir: get('STATIC_DIR'),
+    logLevel: get('LOG_LEVEL'),
+    cnameSuffix: get('CNAME_SUFFIX'),
+  };
+}

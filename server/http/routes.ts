@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Envelope } from '../../src/contract';
+import { endpoints, type EndpointName } from '../../src/contract/endpoints';
+import { envelopeOf } from '../../src/contract/schemas';
+import { authenticate, requireMenuPath, requireOpenService, type AuthContext } from './auth';
+import type { AppContext } from './context';
+
+/** Any answer other than success: a non-zero code with an object as data. */
+export const failureEnvelope = z.object({
+  code: z
+    .number()
+    .int()
+    .refine((c) => c !== 0),
+  msg: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * Function permission of /v3 endpoints that belong to a menu path (spec §6). Endpoints not
+ * listed are reachable by every signed-in account.
+ */
+export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
+  cdnType: '/cdn/dashboard',
+  overviewDomains: '/cdn/dashboard',
+};
+
+type Access<N extends EndpointName> = (typeof endpoints)[N]['access'];
+type InputSchema<N extends EndpointName> = (typeof endpoints)[N] extends { input: infer I extends z.ZodType }
+  ? I
+  : never;
+export type Input<N extends EndpointName> = [InputSchema<N>] extends [never]
+  ? undefined
+  : z.output<InputSchema<N>>;
+
+export type Handler<N extends EndpointName> = (
+  request: FastifyRequest,
+  input: Input<N>,
+  auth: Access<N> extends 'public' ? null : AuthContext,
+  reply: FastifyReply,
+) => Promise<Envelope<unknown>>;
+
+const authOf = new WeakMap<FastifyRequest, AuthContext>();
+
+/**
+ * Registers one endpoint of the contract table: method, path, input schema (query for GET,
+ * body for POST), the enveloped output, its summary and tag, and the access checks.
+ */
+export function contractRoute<N extends EndpointName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: N,
+  handler: Handler<N>,
+): void {
+  const endpoint = endpoints[name] as (typeof endpoints)[EndpointName];
+  const input = 'input' in endpoint ? endpoint.input : undefined;
+  const menuPath = endpointMenuPaths[name];
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      operationId: name,
+      ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(input ? (endpoint.method === 'GET' ? { querystring: input } : { body: input }) : {}),
+      response: { 200: envelopeOf(endpoint.output).or(failureEnvelope) },
+    },
+    // Sign-in and permissions are checked before the input, so an anonymous caller learns nothing.
+    preValidation: async (request) => {
+      // A POST without a body (viewLists: "none") is validated as an empty object.
+      if (endpoint.method === 'POST' && input && (request.body === undefined || request.body === null))
+        request.body = {};
+      if (endpoint.access === 'public') return;
+      const auth = await authenticate(ctx, request);
+      if (endpoint.access === 'open') requireOpenService(auth);
+      if (menuPath) await requireMenuPath(ctx, auth, menuPath);
+      authOf.set(request, auth);
+    },
+    handler: async (request, reply) => {
+      const auth = authOf.get(request) ?? null;
+      const data = (endpoint.method === 'GET' ? request.query : request.body) as Input<N>;
+      return handler(
+        request,
+        input ? data : (undefined as Input<N>),
+        auth as Access<N> extends 'public' ? null : AuthContext,
+        reply,
+      );
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import type { Language } from '../../src/contract';
+
+/** Every text the server sends: envelope `msg` values and the portal pages, in both languages. */
+export const messages = {
+  'common.ok': { zh_CN: '操作成功', en_US: 'Success' },
+  'common.invalid': {
+    zh_CN: '请求参数有误，请检查后重试',
+    en_US: 'The request is invalid. Please check and try again.',
+  },
+  'common.notFound': { zh_CN: '请求的资源不存在', en_US: 'The requested resource does not exist.' },
+  'common.internal': {
+    zh_CN: '服务器繁忙，请稍后重试',
+    en_US: 'The server is busy. Please try again later.',
+  },
+  'common.forbidden': {
+    zh_CN: '您没有该功能的权限',
+    en_US: 'You do not have permission to use this function.',
+  },
+  'common.serviceClosed': { zh_CN: '请先开通 CDN 服务', en_US: 'Please open the CDN service first.' },
+  'auth.signInRequired': { zh_CN: '登录已失效，请重新登录', en_US: 'Please sign in again.' },
+  'identity.tokenInvalid': {
+    zh_CN: '登录已失效，请重新登录',
+    en_US: 'Your sign-in has expired. Please sign in again.',
+  },
+  'identity.codeInvalid': {
+    zh_CN: '登录授权码无效或已过期，请重新登录',
+    en_US: 'The sign-in code is invalid or has expired. Please sign in again.',
+  },
+  'identity.serviceNotOpen': {
+    zh_CN: '您尚未开通 CDN 服务',
+    en_US: 'You have not opened the CDN service yet.',
+  },
+  'identity.signedOut': { zh_CN: '您已退出登录。', en_US: 'You have signed out.' },
+  'customer.accountBoundary': { zh_CN: '您无权查看该账号', en_US: 'You may not view this account.' },
+  'account.mobile.invalid': {
+    zh_CN: '请输入正确的 11 位手机号码',
+    en_US: 'Please enter a valid 11-digit mobile number.',
+  },
+  'account.email.invalid': { zh_CN: '请输入正确的邮箱地址', en_US: 'Please enter a valid email address.' },
+  'openService.realNameRequired': {
+    zh_CN: '您还未完成实名认证，是否前往进行实名认证？',
+    en_US:
+      'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
+  },
+  'openService.submitted': {
+    zh_CN: '您的申请已提交，请耐心等待审核',
+    en_US: 'Your application has been submitted, please wait patiently for review',
+  },
+  'openService.opened': { zh_CN: '服务开通成功！', en_US: 'Service opened successfully!' },
+  'openService.alreadyOpen': {
+    zh_CN: '您已开通 CDN 服务，无需重复申请',
+    en_US: 'The CDN service is already open.',
+  },
+  'openService.area.unsupported': {
+    zh_CN: '暂不支持该加速区域',
+    en_US: 'This acceleration area is not supported yet.',
+  },
+  'feedback.submitted': { zh_CN: '提交成功，感谢您的反馈', en_US: 'Thank you for your feedback.' },
+  'feedback.uploaded': { zh_CN: '图片上传成功', en_US: 'Picture uploaded.' },
+  'feedback.type.required': { zh_CN: '请选择提交类型', en_US: 'Please choose a submission type.' },
+  'feedback.product.required': { zh_CN: '请选择产品', en_US: 'Please choose a product.' },
+  'feedback.title.required': { zh_CN: '请输入标题', en_US: 'Please enter a title.' },
+  'feedback.title.tooLong': {
+    zh_CN: '标题不能超过 50 个字符',
+    en_US: 'The title may have at most 50 characters.',
+  },
+  'feedback.content.required': { zh_CN: '请输入内容', en_US: 'Please enter the content.' },
+  'feedback.content.tooLong': {
+    zh_CN: '内容不能超过 1000 个字符',
+    en_US: 'The content may have at most 1000 characters.',
+  },
+  'feedback.images.tooMany': { zh_CN: '最多上传 5 张图片！', en_US: 'Upload up to 5 pictures!' },
+  'feedback.images.tooLarge': { zh_CN: '文件大小超过 5M', en_US: 'File size exceeds 5M' },
+  'feedback.images.badType': {
+    zh_CN: '文件类型错误，仅支持 jpg、png、gif、svg 格式',
+    en_US: 'Wrong file type: only jpg, png, gif and svg are supported.',
+  },
+  'feedback.images.required': { zh_CN: '请选择要上传的图片', en_US: 'Please choose a picture to upload.' },
+  'feedback.images.invalid': {
+    zh_CN: '图片不存在或已被使用，请重新上传',
+    en_US: 'A picture was not found or is already used. Please upload it again.',
+  },
+  'operator.approved': { zh_CN: '已批准开通申请', en_US: 'Application approved.' },
+  'operator.unknownLogin': { zh_CN: '账号不存在', en_US: 'No such account.' },
+  'operator.nothingPending': {
+    zh_CN: '该账号没有待审核的开通申请',
+    en_US: 'This account has no application awaiting review.',
+  },
+  'operator.keyInvalid': { zh_CN: '操作员密钥无效', en_US: 'The operator key is invalid.' },
+
+  // Portal pages (the built-in identity provider).
+  'portal.title': { zh_CN: 'CDN 控制台', en_US: 'CDN Console' },
+  'portal.login.heading': { zh_CN: '登录', en_US: 'Sign in' },
+  'portal.canvas.heading': { zh_CN: 'Canvas 登录', en_US: 'Canvas sign-in' },
+  'portal.login.username': { zh_CN: '用户名', en_US: 'Username' },
+  'portal.login.password': { zh_CN: '密码', en_US: 'Password' },
+  'portal.login.submit': { zh_CN: '登录', en_US: 'Sign in' },
+  'portal.login.failed': { zh_CN: '用户名或密码错误。', en_US: 'Incorrect username or password.' },
+  'portal.login.tooMany': {
+    zh_CN: '尝试次数过多，请稍后再试。',
+    en_US: 'Too many attempts, try again later.',
+  },
+  'portal.login.useCanvas': {
+    zh_CN: '该账号是 Canvas 账号，请使用 Canvas 登录。',
+    en_US: 'This is a Canvas account. Please use the Canvas sign-in.',
+  },
+  'portal.login.usePortal': {
+    zh_CN: '该账号不是 Canvas 账号，请使用门户登录。',
+    en_US: 'This is not a Canvas account. Please use the portal sign-in.',
+  },
+  'portal.login.goCanvas': { zh_CN: '前往 Canvas 登录', en_US: 'Go to the Canvas sign-in' },
+  'portal.login.goPortal': { zh_CN: '前往门户登录', en_US: 'Go to the portal sign-in' },
+  'portal.language.switch': { zh_CN: 'English', en_US: '中文' },
+  'portal.logout.done': { zh_CN: '您已退出登录。', en_US: 'You have signed out.' },
+  'portal.logout.again': { zh_CN: '重新登录', en_US: 'Sign in again' },
+  'portal.realname.heading': { zh_CN: '实名认证', en_US: 'Real-name authentication' },
+  'portal.realname.name': { zh_CN: '真实姓名', en_US: 'Real name' },
+  'portal.realname.idCard': { zh_CN: '身份证号码', en_US: 'ID card number' },
+  'portal.realname.submit': { zh_CN: '提交认证', en_US: 'Submit' },
+  'portal.realname.nameRequired': { zh_CN: '请输入真实姓名。', en_US: 'Please enter your real name.' },
+  'portal.realname.idInvalid': {
+    zh_CN: '请输入正确的 18 位身份证号码。',
+    en_US: 'Please enter a valid 18-character ID card number.',
+  },
+  'portal.realname.done': { zh_CN: '实名认证已完成。', en_US: 'Real-name authentication complete.' },
+  'portal.realname.already': {
+    zh_CN: '您的账号已完成实名认证。',
+    en_US: 'Your account is already real-name verified.',
+  },
+  'portal.realname.back': { zh_CN: '返回控制台', en_US: 'Back to the console' },
+  'portal.realname.signInFirst': {
+    zh_CN: '请先登录后再进行实名认证。',
+    en_US: 'Please sign in before the real-name authentication.',
+  },
+  'portal.signIn': { zh_CN: '登录', en_US: 'Sign in' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageId = keyof typeof messages;
+
+export const isMessageId = (id: string): id is MessageId =>
+  Object.prototype.hasOwnProperty.call(messages, id);
+
+/** The text of a message id in the language; unknown ids fall back to the generic invalid-request text. */
+export function t(id: string, language: Language): string {
+  return isMessageId(id) ? messages[id][language] : messages['common.invalid'][language];
+}

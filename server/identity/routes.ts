@@ -1,0 +1,350 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Code, languages, type Language } from '../../src/contract';
+import { dummyPasswordHash, randomSecret, verifyPassword } from '../http/crypto';
+import type { AppContext } from '../http/context';
+import { auditContext } from '../http/context';
+import { AppError, ok, requestLanguage, signInUrl } from '../http/envelope';
+import { languageFromAcceptLanguage } from '../http/language';
+import { contractRoute } from '../http/routes';
+import { t, type MessageId } from '../i18n/messages';
+import {
+  completeRealName,
+  findAccountById,
+  findAccountByLogin,
+  idCardPattern,
+  serviceStatusOf,
+} from '../modules/account/service';
+import { loginForm, messageBody, portalCss, realNameForm, renderPage } from './pages';
+import { safeRedirectUri, statePattern, withQuery } from './redirect';
+import {
+  bearerOf,
+  clearSignInFailures,
+  createPortalSession,
+  createToken,
+  endPortalSession,
+  findPortalSession,
+  isSignInLocked,
+  issueCode,
+  recordSignInFailure,
+  redeemCode,
+  resolveToken,
+  revokeToken,
+} from './service';
+
+export const portalCookie = 'portal_sid';
+const languageCookie = 'cdn_language';
+
+type Source = 'portal' | 'canvas';
+const sourceOfAccount = (source: number): Source => (source === 1 ? 'canvas' : 'portal');
+
+const loginQuery = z.object({
+  redirect_uri: z.string().optional(),
+  state: z.string().optional(),
+  lang: z.string().optional(),
+});
+const loginForm_ = z.object({
+  username: z.string().max(200).default(''),
+  password: z.string().max(500).default(''),
+  redirect_uri: z.string().optional(),
+  state: z.string().optional(),
+  lang: z.string().optional(),
+});
+const realNameBody = z.object({
+  real_name: z.string().max(200).default(''),
+  id_card: z.string().max(100).default(''),
+  lang: z.string().optional(),
+});
+
+const isLanguage = (v: unknown): v is Language =>
+  typeof v === 'string' && (languages as readonly string[]).includes(v);
+
+/** Portal pages: `?lang=`, then the `cdn_language` cookie, then Accept-Language. */
+function pageLanguage(request: FastifyRequest, explicit?: string): Language {
+  if (isLanguage(explicit)) return explicit;
+  const cookie = request.cookies[languageCookie];
+  if (isLanguage(cookie)) return cookie;
+  return languageFromAcceptLanguage(request.headers['accept-language']);
+}
+
+function toggleHref(request: FastifyRequest, language: Language): string {
+  const url = new URL(request.url, 'http://portal.invalid');
+  url.searchParams.set('lang', language === 'zh_CN' ? 'en_US' : 'zh_CN');
+  return `${url.pathname}${url.search}`;
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+function rememberLanguage(reply: FastifyReply, explicit: string | undefined) {
+  if (isLanguage(explicit))
+    reply.setCookie(languageCookie, explicit, { path: '/', sameSite: 'lax', maxAge: 365 * 86_400 });
+}
+
+export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
+  const cookieOptions = (request: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    maxAge: config.tokenTtlHours * 3600,
+  });
+
+  app.get('/portal/assets/portal.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(portalCss),
+  );
+
+  const redirectWithCode = async (
+    reply: FastifyReply,
+    accountId: number,
+    sessionState: string,
+    redirectUri: string,
+    state: string,
+  ) => {
+    const code = await issueCode(db, { accountId, state, sessionState }, config);
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(withQuery(redirectUri, { state, session_state: sessionState, code }), 303);
+  };
+
+  for (const source of ['portal', 'canvas'] as const) {
+    const path = `/${source}/login`;
+    const other: Source = source === 'portal' ? 'canvas' : 'portal';
+    const variant = source;
+
+    app.get(path, { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
+      const query = request.query as z.output<typeof loginQuery>;
+      const language = pageLanguage(request, query.lang);
+      rememberLanguage(reply, query.lang);
+      const redirectUri = safeRedirectUri(query.redirect_uri);
+      const state = query.state && statePattern.test(query.state) ? query.state : randomSecret(16);
+      // Single sign-on: a live portal session skips the form.
+      const session = await findPortalSession(db, request.cookies[portalCookie]);
+      if (session) {
+        const account = await findAccountById(db, session.accountId);
+        if (account && sourceOfAccount(account.source) === source) {
+          return redirectWithCode(reply, account.id, session.sessionState, redirectUri, state);
+        }
+      }
+      const body = loginForm({ language, source, redirectUri, state });
+      return sendPage(
+        reply,
+        200,
+        renderPage({
+          language,
+          title: 'portal.login.heading',
+          body,
+          toggleHref: toggleHref(request, language),
+          variant,
+        }),
+      );
+    });
+
+    app.post(path, { schema: { hide: true, body: loginForm_ } }, async (request, reply) => {
+      const form = request.body as z.output<typeof loginForm_>;
+      const language = pageLanguage(request, form.lang);
+      const redirectUri = safeRedirectUri(form.redirect_uri);
+      const state = form.state && statePattern.test(form.state) ? form.state : randomSecret(16);
+      const username = form.username.trim();
+      const page = (status: number, error: MessageId, otherSignIn?: { href: string; label: MessageId }) =>
+        sendPage(
+          reply,
+          status,
+          renderPage({
+            language,
+            title: 'portal.login.heading',
+            body: loginForm({
+              language,
+              source,
+              redirectUri,
+              state,
+              username,
+              error,
+              ...(otherSignIn ? { otherSignIn } : {}),
+            }),
+            toggleHref: `${path}?${new URLSearchParams({ redirect_uri: redirectUri, state, lang: language === 'zh_CN' ? 'en_US' : 'zh_CN' }).toString()}`,
+            variant,
+          }),
+        );
+
+      if (username === '' || form.password === '') return page(401, 'portal.login.failed');
+      if (await isSignInLocked(db, username)) return page(429, 'portal.login.tooMany');
+      const account = await findAccountByLogin(db, username);
+      const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), form.password);
+      if (!account || !valid) {
+        await recordSignInFailure(db, username);
+        return page(401, 'portal.login.failed');
+      }
+      await clearSignInFailures(db, username);
+      if (sourceOfAccount(account.source) !== source) {
+        const href = `/${other}/login?${new URLSearchParams({ redirect_uri: redirectUri, state }).toString()}`;
+        return source === 'portal'
+          ? page(403, 'portal.login.useCanvas', { href, label: 'portal.login.goCanvas' })
+          : page(403, 'portal.login.usePortal', { href, label: 'portal.login.goPortal' });
+      }
+      await endPortalSession(db, { sid: request.cookies[portalCookie] });
+      const { sid, sessionState } = await createPortalSession(db, account.id, config.tokenTtlHours);
+      reply.setCookie(portalCookie, sid, cookieOptions(request));
+      return redirectWithCode(reply, account.id, sessionState, redirectUri, state);
+    });
+
+    app.get(
+      `/${source}/logout`,
+      { schema: { hide: true, querystring: loginQuery } },
+      async (request, reply) => {
+        const query = request.query as z.output<typeof loginQuery>;
+        const language = pageLanguage(request, query.lang);
+        await endPortalSession(db, { sid: request.cookies[portalCookie] });
+        reply.clearCookie(portalCookie, { path: '/' });
+        const body = messageBody(language, 'portal.logout.done', { href: '/', label: 'portal.logout.again' });
+        return sendPage(
+          reply,
+          200,
+          renderPage({
+            language,
+            title: 'portal.logout.done',
+            body,
+            toggleHref: toggleHref(request, language),
+            variant,
+          }),
+        );
+      },
+    );
+  }
+
+  // Real-name authentication (spec §4: confirming the prompt opens this page).
+  app.get('/portal/realname', { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
+    const query = request.query as z.output<typeof loginQuery>;
+    const language = pageLanguage(request, query.lang);
+    rememberLanguage(reply, query.lang);
+    const session = await findPortalSession(db, request.cookies[portalCookie]);
+    const account = session ? await findAccountById(db, session.accountId) : null;
+    const toggle = toggleHref(request, language);
+    if (!account) {
+      const body = messageBody(
+        language,
+        'portal.realname.signInFirst',
+        { href: signInUrl, label: 'portal.signIn' },
+        'error',
+      );
+      return sendPage(
+        reply,
+        401,
+        renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
+      );
+    }
+    const body = account.realNameVerified
+      ? messageBody(language, 'portal.realname.already', { href: '/', label: 'portal.realname.back' })
+      : realNameForm(language);
+    return sendPage(
+      reply,
+      200,
+      renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
+    );
+  });
+
+  app.post('/portal/realname', { schema: { hide: true, body: realNameBody } }, async (request, reply) => {
+    const form = request.body as z.output<typeof realNameBody>;
+    const language = pageLanguage(request, form.lang);
+    const toggle = `/portal/realname?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`;
+    const session = await findPortalSession(db, request.cookies[portalCookie]);
+    const account = session ? await findAccountById(db, session.accountId) : null;
+    if (!account) {
+      const body = messageBody(
+        language,
+        'portal.realname.signInFirst',
+        { href: signInUrl, label: 'portal.signIn' },
+        'error',
+      );
+      return sendPage(
+        reply,
+        401,
+        renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
+      );
+    }
+    const realName = form.real_name.trim();
+    const idCard = form.id_card.trim().toUpperCase();
+    const error: MessageId | null =
+      realName === '' || realName.length > 50
+        ? 'portal.realname.nameRequired'
+        : !idCardPattern.test(idCard)
+          ? 'portal.realname.idInvalid'
+          : null;
+    if (error) {
+      return sendPage(
+        reply,
+        400,
+        renderPage({
+          language,
+          title: 'portal.realname.heading',
+          body: realNameForm(language, { realName, error }),
+          toggleHref: toggle,
+        }),
+      );
+    }
+    await completeRealName(db, account.id, { realName, idCard }, auditContext(request));
+    const body = messageBody(language, 'portal.realname.done', { href: '/', label: 'portal.realname.back' });
+    return sendPage(
+      reply,
+      200,
+      renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
+    );
+  });
+
+  // ---- identity calls of the console (brief: sign-in steps 1, 2, 7) -------------------------------
+
+  contractRoute(app, ctx, 'identityView', async (request, input) => {
+    const accountId = await redeemCode(db, {
+      code: input.code,
+      state: input.state,
+      sessionState: input.session_state,
+    });
+    const account = accountId === null ? null : await findAccountById(db, accountId);
+    if (!account) throw new AppError(Code.codeInvalid, 'identity.codeInvalid');
+    const { token, expiresAt } = await createToken(
+      db,
+      { accountId: account.id, sessionState: input.session_state },
+      config,
+    );
+    const data = { token, expires_at: expiresAt.toISOString(), login_account_source: account.source };
+    if ((await serviceStatusOf(db, account)) === 'open') return ok(request, data);
+    // spec §4: 604 means not open; the token is still issued so activation can proceed.
+    return { code: Code.serviceNotOpen, msg: t('identity.serviceNotOpen', requestLanguage(request)), data };
+  });
+
+  contractRoute(app, ctx, 'identityValidate', async (request) => {
+    const token = bearerOf(request.headers.authorization);
+    const resolved = token ? await resolveToken(db, token, config) : null;
+    const view = resolved ? await findAccountById(db, resolved.viewAccountId) : null;
+    if (!view) throw new AppError(Code.tokenInvalid, 'identity.tokenInvalid', { url: signInUrl });
+    const status = await serviceStatusOf(db, view);
+    if (status === 'open') return ok(request, { service_status: status });
+    // spec §4: a validate code of 44 means the service is not open.
+    return {
+      code: Code.signInRequired,
+      msg: t('identity.serviceNotOpen', requestLanguage(request)),
+      data: { service_status: status },
+    };
+  });
+
+  contractRoute(app, ctx, 'identityLogout', async (request, input, _auth, reply) => {
+    const token = bearerOf(request.headers.authorization);
+    const revoked = token ? await revokeToken(db, token) : null;
+    await endPortalSession(db, { sid: request.cookies[portalCookie], sessionState: revoked?.sessionState });
+    reply.clearCookie(portalCookie, { path: '/' });
+    return ok(
+      request,
+      { url: input.source === 'canvas' ? config.canvasLogoutUrl : config.portalLogoutUrl },
+      'identity.signedOut',
+    );
+  });
+
+  contractRoute(app, ctx, 'identityUser', async (request) => {
+    const session = await findPortalSession(db, request.cookies[portalCookie]);
+    const account = session ? await findAccountById(db, session.accountId) : null;
+    if (!account) throw new AppError(Code.tokenInvalid, 'identity.tokenInvalid', { url: signInUrl });
+    return ok(request, { username: account.login, balance: account.balance });
+  });
+}

@@ -1,0 +1,214 @@
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { authCodes, loginFailures, portalSessions, tokens } from '../db/schema';
+import { randomSecret, sha256Hex } from '../http/crypto';
+
+export type IdentityConfig = Pick<Config, 'tokenIdleMinutes' | 'tokenTtlHours' | 'codeTtlSeconds'>;
+
+// ---- portal sessions (the identity provider's own sign-in) -----------------------------
+
+export interface PortalSession {
+  accountId: number;
+  sessionState: string;
+}
+
+export async function createPortalSession(
+  db: Db,
+  accountId: number,
+  ttlHours: number,
+): Promise<{ sid: string; sessionState: string }> {
+  const sid = randomSecret();
+  const sessionState = randomSecret(16);
+  await db.insert(portalSessions).values({
+    idHash: sha256Hex(sid),
+    sessionState,
+    accountId,
+    expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+  });
+  return { sid, sessionState };
+}
+
+export async function findPortalSession(db: Db, sid: string | undefined): Promise<PortalSession | null> {
+  if (!sid) return null;
+  const [row] = await db
+    .select({ accountId: portalSessions.accountId, sessionState: portalSessions.sessionState })
+    .from(portalSessions)
+    .where(
+      and(
+        eq(portalSessions.idHash, sha256Hex(sid)),
+        isNull(portalSessions.endedAt),
+        gt(portalSessions.expiresAt, new Date()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Ends the portal session named by its cookie and/or by its public session_state. */
+export async function endPortalSession(
+  db: Db,
+  by: { sid?: string | undefined; sessionState?: string | undefined },
+): Promise<void> {
+  const now = new Date();
+  if (by.sid) {
+    await db
+      .update(portalSessions)
+      .set({ endedAt: now })
+      .where(and(eq(portalSessions.idHash, sha256Hex(by.sid)), isNull(portalSessions.endedAt)));
+  }
+  if (by.sessionState) {
+    await db
+      .update(portalSessions)
+      .set({ endedAt: now })
+      .where(and(eq(portalSessions.sessionState, by.sessionState), isNull(portalSessions.endedAt)));
+  }
+}
+
+// ---- single-use sign-in codes --------------------------------------------------------------
+
+export async function issueCode(
+  db: Db,
+  input: { accountId: number; state: string; sessionState: string },
+  config: IdentityConfig,
+): Promise<string> {
+  const code = randomSecret();
+  await db.insert(authCodes).values({
+    codeHash: sha256Hex(code),
+    accountId: input.accountId,
+    state: input.state,
+    sessionState: input.sessionState,
+    expiresAt: new Date(Date.now() + config.codeTtlSeconds * 1000),
+  });
+  return code;
+}
+
+/**
+ * Redeems a code once: it must be unused, unexpired and bound to this state and session_state.
+ * The conditional update makes two concurrent redemptions yield one winner.
+ */
+export async function redeemCode(
+  db: Db,
+  input: { code: string; state: string; sessionState: string },
+): Promise<number | null> {
+  const [row] = await db
+    .update(authCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authCodes.codeHash, sha256Hex(input.code)),
+        eq(authCodes.state, input.state),
+        eq(authCodes.sessionState, input.sessionState),
+        isNull(authCodes.usedAt),
+        gt(authCodes.expiresAt, new Date()),
+      ),
+    )
+    .returning({ accountId: authCodes.accountId });
+  return row?.accountId ?? null;
+}
+
+// ---- console bearer tokens -------------------------------------------------------------------
+
+export interface TokenContext {
+  tokenHash: string;
+  accountId: number;
+  viewAccountId: number;
+  sessionState: string;
+}
+
+export async function createToken(
+  db: Db,
+  input: { accountId: number; sessionState: string },
+  config: IdentityConfig,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomSecret();
+  const expiresAt = new Date(Date.now() + config.tokenTtlHours * 3_600_000);
+  await db.insert(tokens).values({
+    tokenHash: sha256Hex(token),
+    accountId: input.accountId,
+    viewAccountId: input.accountId,
+    sessionState: input.sessionState,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The bearer token of an Authorization header, or null. */
+export function bearerOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Resolves a token: unknown, revoked, idle-expired or past its absolute expiry → null. */
+export async function resolveToken(
+  db: Db,
+  token: string,
+  config: IdentityConfig,
+): Promise<TokenContext | null> {
+  const tokenHash = sha256Hex(token);
+  const [row] = await db.select().from(tokens).where(eq(tokens.tokenHash, tokenHash));
+  if (!row || row.revokedAt) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) return null;
+  if (row.lastUsedAt.getTime() + config.tokenIdleMinutes * 60_000 <= now) return null;
+  // Refresh the idle clock at most once a minute, not on every call.
+  if (now - row.lastUsedAt.getTime() >= 60_000) {
+    await db
+      .update(tokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(tokens.tokenHash, tokenHash));
+  }
+  return {
+    tokenHash,
+    accountId: row.accountId,
+    viewAccountId: row.viewAccountId,
+    sessionState: row.sessionState,
+  };
+}
+
+export async function revokeToken(db: Db, token: string): Promise<TokenContext | null> {
+  const [row] = await db
+    .update(tokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(tokens.tokenHash, sha256Hex(token)), isNull(tokens.revokedAt)))
+    .returning();
+  return row
+    ? {
+        tokenHash: row.tokenHash,
+        accountId: row.accountId,
+        viewAccountId: row.viewAccountId,
+        sessionState: row.sessionState,
+      }
+    : null;
+}
+
+export async function setViewAccount(db: Db, tokenHash: string, viewAccountId: number): Promise<void> {
+  await db.update(tokens).set({ viewAccountId }).where(eq(tokens.tokenHash, tokenHash));
+}
+
+// ---- sign-in rate limit -------------------------------------------------------------------------
+
+export const signInLimit = { failures: 10, windowMs: 5 * 60_000 } as const;
+
+const normal = (login: string) => login.trim().toLowerCase();
+
+export async function isSignInLocked(db: Db, login: string): Promise<boolean> {
+  const since = new Date(Date.now() - signInLimit.windowMs);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.login, normal(login)), gte(loginFailures.createdAt, since)));
+  return (row?.n ?? 0) >= signInLimit.failures;
+}
+
+export async function recordSignInFailure(db: Db, login: string): Promise<void> {
+  await db.insert(loginFailures).values({ login: normal(login) });
+  // Keep the table small: old failures no longer count.
+  await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.createdAt, new Date(Date.now() - 2 * signInLimit.windowMs)));
+}
+
+export async function clearSignInFailures(db: Db, login: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.login, normal(login)));
+}

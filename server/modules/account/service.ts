@@ -1,0 +1,170 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { menuDefinitions, type ServiceStatus } from '../../../src/contract';
+import type { Db } from '../../db/client';
+import { accountMenus, accounts, channelCustomers } from '../../db/schema';
+import { hashPassword, sha256Hex } from '../../http/crypto';
+import { appendAudit, type AuditOrigin } from '../audit/service';
+
+export type Account = typeof accounts.$inferSelect;
+
+export interface NewAccount {
+  login: string;
+  /** The password, hashed here; or `passwordHash` when it was hashed ahead (seeding in bulk). */
+  password: string;
+  passwordHash?: string;
+  kind?: 'main' | 'sub';
+  parentId?: number;
+  source?: number;
+  mobile?: string;
+  email?: string;
+  company?: string;
+  balance?: string;
+  cwnLink?: string;
+  isChannel?: boolean;
+  topUrlType?: boolean;
+}
+
+/** Creates an account with an argon2id password hash. */
+export async function createAccount(db: Db, input: NewAccount): Promise<Account> {
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      login: input.login,
+      passwordHash,
+      kind: input.kind ?? 'main',
+      parentId: input.parentId ?? null,
+      source: input.source ?? 0,
+      mobile: input.mobile ?? '',
+      email: input.email ?? '',
+      company: input.company ?? '',
+      balance: input.balance ?? '0',
+      cwnLink: input.cwnLink ?? '',
+      isChannel: input.isChannel ?? false,
+      topUrlType: input.topUrlType ?? false,
+    })
+    .returning();
+  if (!row) throw new Error('account insert returned nothing');
+  return row;
+}
+
+export async function findAccountById(db: Db, id: number): Promise<Account | null> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row ?? null;
+}
+
+export async function findAccountByLogin(db: Db, login: string): Promise<Account | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(sql`lower(${accounts.login}) = ${login.trim().toLowerCase()}`);
+  return row ?? null;
+}
+
+/** A sub-user shares the service state of its main account. */
+export async function serviceStatusOf(db: Db, account: Account): Promise<ServiceStatus> {
+  if (account.kind === 'sub' && account.parentId != null) {
+    const parent = await findAccountById(db, account.parentId);
+    if (parent) return parent.serviceStatus;
+  }
+  return account.serviceStatus;
+}
+
+/** The accounts a signed-in account may view: itself and, for a channel account, its customers. */
+export async function viewableAccountIds(db: Db, account: Account): Promise<number[]> {
+  if (!account.isChannel) return [account.id];
+  const rows = await db
+    .select({ id: channelCustomers.customerId })
+    .from(channelCustomers)
+    .where(eq(channelCustomers.channelId, account.id));
+  return [account.id, ...rows.map((r) => r.id)];
+}
+
+export async function canView(db: Db, account: Account, targetId: number): Promise<boolean> {
+  if (targetId === account.id) return true;
+  if (!account.isChannel) return false;
+  const [row] = await db
+    .select({ id: channelCustomers.customerId })
+    .from(channelCustomers)
+    .where(and(eq(channelCustomers.channelId, account.id), eq(channelCustomers.customerId, targetId)));
+  return row !== undefined;
+}
+
+export async function linkChannelCustomers(db: Db, channelId: number, customerIds: number[]): Promise<void> {
+  if (customerIds.length === 0) return;
+  await db
+    .insert(channelCustomers)
+    .values(customerIds.map((customerId) => ({ channelId, customerId })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Grants the default menu (every non-add-on item; main-only items only to main accounts) and,
+ * when asked, the add-ons. Groups are granted with their children.
+ */
+export async function grantMenu(
+  db: Db,
+  account: Pick<Account, 'id' | 'kind'>,
+  options: { addons?: boolean } = {},
+): Promise<void> {
+  const items = menuDefinitions.filter(
+    (m) => (!m.addon || options.addons === true) && (!m.mainOnly || account.kind === 'main'),
+  );
+  await db
+    .insert(accountMenus)
+    .values(items.map((m) => ({ accountId: account.id, menuId: m.menu_id })))
+    .onConflictDoNothing();
+}
+
+export async function revokeMenuItems(db: Db, accountId: number, menuIds: number[]): Promise<void> {
+  await db
+    .delete(accountMenus)
+    .where(and(eq(accountMenus.accountId, accountId), inArray(accountMenus.menuId, menuIds)));
+}
+
+export async function grantedMenuIds(db: Db, accountId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: accountMenus.menuId })
+    .from(accountMenus)
+    .where(eq(accountMenus.accountId, accountId));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** spec §5-ish: 18 characters, 17 digits then a digit or X. */
+export const idCardPattern = /^\d{17}[\dX]$/;
+
+export interface RealNameInput {
+  realName: string;
+  idCard: string;
+}
+
+/** Marks the account real-name verified; only a SHA-256 of the ID card number is kept. */
+export async function completeRealName(
+  db: Db,
+  accountId: number,
+  input: RealNameInput,
+  context: { origin: AuditOrigin; ip?: string; actorId?: number },
+): Promise<void> {
+  const idCard = input.idCard.trim().toUpperCase();
+  if (!idCardPattern.test(idCard)) throw new Error('invalid ID card number');
+  const before = await findAccountById(db, accountId);
+  await db
+    .update(accounts)
+    .set({
+      realName: input.realName.trim(),
+      idCardHash: sha256Hex(idCard),
+      realNameVerified: true,
+      updatedAt: new Date(),
+    })
+    .where(eq(accounts.id, accountId));
+  await appendAudit(db, {
+    accountId,
+    actorId: context.actorId ?? accountId,
+    action: 'account.realName',
+    target: before?.login ?? '',
+    before: { real_name_verified: before?.realNameVerified ?? false },
+    after: { real_name_verified: true },
+    origin: context.origin,
+    ...(context.ip !== undefined ? { ip: context.ip } : {}),
+  });
+}

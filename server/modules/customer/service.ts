@@ -1,0 +1,216 @@
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import {
+  Code,
+  limits,
+  menuDefinitions,
+  permissionKeys,
+  validateEmail,
+  validateMobile,
+  type BaseInfo,
+  type Issue,
+  type MenuItem,
+} from '../../../src/contract';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema';
+import { AppError, invalid } from '../../http/envelope';
+import { setViewAccount } from '../../identity/service';
+import {
+  canView,
+  findAccountById,
+  grantedMenuIds,
+  serviceStatusOf,
+  viewableAccountIds,
+  type Account,
+} from '../account/service';
+import { appendAudit, type AuditOrigin } from '../audit/service';
+
+const boundary = () => new AppError(Code.accountBoundary, 'customer.accountBoundary');
+
+/** Permission flags for the asked keys (spec §6: is/channel/account, enable/view/top_url_type). */
+export function checkAuth(account: Account, keys: readonly string[]): Record<string, boolean> {
+  const flags: Record<string, boolean> = {
+    [permissionKeys.channel]: account.isChannel,
+    [permissionKeys.topUrlType]: account.topUrlType,
+  };
+  return Object.fromEntries(keys.map((k) => [k, flags[k] ?? false]));
+}
+
+export async function viewableOptions(db: Db, account: Account) {
+  const ids = await viewableAccountIds(db, account);
+  const rows = await db
+    .select({ id: accounts.id, account: accounts.login })
+    .from(accounts)
+    .where(inArray(accounts.id, ids))
+    .orderBy(asc(accounts.id));
+  return rows;
+}
+
+/** spec §2: the account menu lists at most 50 accounts with the active one first. */
+export async function loginInfo(db: Db, account: Account, view: Account) {
+  const options = await viewableOptions(db, account);
+  const active = options.filter((o) => o.id === view.id);
+  const others = options.filter((o) => o.id !== view.id);
+  return {
+    view_id: view.id,
+    login: view.login,
+    lists: [...active, ...others].slice(0, limits.accountMenuMax),
+    login_account_source: account.source,
+    service_status: await serviceStatusOf(db, view),
+    kind: view.kind,
+  };
+}
+
+/** The granted menu of an account, groups included when one of their children is granted. */
+export async function menuOf(db: Db, accountId: number): Promise<MenuItem[]> {
+  const granted = await grantedMenuIds(db, accountId);
+  const children = menuDefinitions.filter((m) => m.parent_id !== 0 && granted.has(m.menu_id));
+  const parents = new Set(children.map((m) => m.parent_id));
+  return menuDefinitions
+    .filter((m) => parents.has(m.menu_id) || children.includes(m))
+    .map(({ menu_id, name, parent_id, path }) => ({ menu_id, name, parent_id, path }));
+}
+
+export async function switchUser(
+  db: Db,
+  auth: { tokenHash: string; account: Account; viewAccountId: number },
+  userId: number,
+  context: { origin: AuditOrigin; ip: string },
+): Promise<{ view_id: number }> {
+  if (!(await canView(db, auth.account, userId))) throw boundary();
+  await setViewAccount(db, auth.tokenHash, userId);
+  await appendAudit(db, {
+    accountId: auth.account.id,
+    actorId: auth.account.id,
+    action: 'customer.switchUser',
+    target: String(userId),
+    before: { view_id: auth.viewAccountId },
+    after: { view_id: userId },
+    ...context,
+  });
+  return { view_id: userId };
+}
+
+export async function customerLists(
+  db: Db,
+  account: Account,
+  filter: { keyword?: string | undefined; page: number; page_size: number },
+) {
+  const ids = await viewableAccountIds(db, account);
+  const keyword = filter.keyword?.trim();
+  const where = and(
+    inArray(accounts.id, ids),
+    keyword ? ilike(accounts.login, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(accounts).where(where);
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(where)
+    .orderBy(asc(accounts.id))
+    .limit(filter.page_size)
+    .offset((filter.page - 1) * filter.page_size);
+  return {
+    lists: await Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        account: r.login,
+        service_status: await serviceStatusOf(db, r),
+        created_at: r.createdAt.toISOString(),
+      })),
+    ),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function baseInfoOf(db: Db, account: Account): Promise<BaseInfo> {
+  return {
+    id: account.id,
+    login: account.login,
+    kind: account.kind,
+    real_name: account.realName,
+    real_name_verified: account.realNameVerified,
+    mobile: account.mobile,
+    email: account.email,
+    company: account.company,
+    balance: account.balance,
+    service_status: await serviceStatusOf(db, account),
+    login_account_source: account.source,
+    created_at: account.createdAt.toISOString(),
+  };
+}
+
+/** Base information of the active account, or of another account the caller may view. */
+export async function baseInfo(
+  db: Db,
+  auth: { account: Account; view: Account },
+  userId: number | undefined,
+): Promise<BaseInfo> {
+  if (userId === undefined || userId === auth.view.id) return baseInfoOf(db, auth.view);
+  if (!(await canView(db, auth.account, userId))) throw boundary();
+  const target = await findAccountById(db, userId);
+  if (!target) throw boundary();
+  return baseInfoOf(db, target);
+}
+
+export interface ContactUpdate {
+  real_name?: string | undefined;
+  mobile?: string | undefined;
+  email?: string | undefined;
+  company?: string | undefined;
+}
+
+/** Updates the active account's contact details after the contract's rules (spec §5). */
+export async function updateContact(
+  db: Db,
+  auth: { account: Account; view: Account },
+  input: ContactUpdate,
+  context: { origin: AuditOrigin; ip: string },
+): Promise<BaseInfo> {
+  const issues: Issue[] = [];
+  if (input.mobile !== undefined) {
+    const id = validateMobile(input.mobile);
+    if (id) issues.push({ path: 'mobile', message_id: id });
+  }
+  if (input.email !== undefined) {
+    const id = validateEmail(input.email);
+    if (id) issues.push({ path: 'email', message_id: id });
+  }
+  if (issues.length > 0) throw invalid(issues);
+  const changes = {
+    ...(input.real_name !== undefined ? { realName: input.real_name } : {}),
+    ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ...(input.company !== undefined ? { company: input.company } : {}),
+  };
+  const before = auth.view;
+  if (Object.keys(changes).length > 0) {
+    await db
+      .update(accounts)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(accounts.id, before.id));
+  }
+  const after = (await findAccountById(db, before.id)) ?? before;
+  const pick = (a: Account) => ({
+    real_name: a.realName,
+    mobile: a.mobile,
+    email: a.email,
+    company: a.company,
+  });
+  await appendAudit(db, {
+    accountId: before.id,
+    actorId: auth.account.id,
+    action: 'customer.update',
+    target: before.login,
+    before: pick(before),
+    after: pick(after),
+    ...context,
+  });
+  return baseInfoOf(db, after);
+}
+
+export const searchConditions = {
+  conditions: [
+    { key: 'keyword', type: 'text' as const },
+    { key: 'service_status', type: 'select' as const, options: ['not_open', 'auditing', 'open'] },
+  ],
+};

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { Code, headerInfoNames } from '../../../src/contract';
+import type { AppContext } from '../../http/context';
+import { auditContext } from '../../http/context';
+import { AppError, ok, signInUrl } from '../../http/envelope';
+import { contractRoute } from '../../http/routes';
+import { applyForService } from './service';
+
+export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
+  contractRoute(app, ctx, 'productOpen', async (request, input, auth) => {
+    // spec §7: productopen carries the header info saved at sign-in; it must belong to this token.
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : '';
+    };
+    const state = header(headerInfoNames.state);
+    const sessionState = header(headerInfoNames.sessionState);
+    const code = header(headerInfoNames.code);
+    if (!state || !code || sessionState !== auth.sessionState) {
+      throw new AppError(Code.tokenInvalid, 'identity.tokenInvalid', { url: signInUrl });
+    }
+    const result = await applyForService(ctx.db, auth.view, input, {
+      autoApprove: ctx.config.autoApprove,
+      actorId: auth.accountId,
+      ...auditContext(request),
+    });
+    return ok(
+      request,
+      result,
+      result.service_status === 'open' ? 'openService.opened' : 'openService.submitted',
+    );
+  });
+}

@@ -1,0 +1,79 @@
+import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense, useState } from 'react';
+import { useAppState } from '../../ui/app-state';
+import { CenteredSpinner } from '../../ui/centered-spinner';
+import { LeftMenu } from './left-menu';
+import { OfflineBanner } from './offline-banner';
+import { TopBar } from './top-bar';
+
+/** spec §2: the left menu is hidden on help, suggestion and open-service. */
+const withoutMenu = ['/cdn/help', '/cdn/suggestion', '/cdn/open-service'];
+
+/** Top bar, left menu and content; at tablet width (< 1024px) the menu becomes a drawer. */
+export function AppLayout() {
+  const { t } = useLingui();
+  const { menu, offlineSince, serviceOpen } = useAppState();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const showMenu = serviceOpen && !withoutMenu.includes(pathname);
+  const loading = <CenteredSpinner label={t({ id: 'shell.loading', message: 'Loading…' })} />;
+
+  return (
+    <Flex direction="column" minH="100vh" bg="bg.subtle">
+      <a href="#main-content" className="skip-link" onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('main-content')?.focus();
+      }}>
+        {t({ id: 'shell.skipToContent', message: 'Skip to content' })}
+      </a>
+      <TopBar showMenuToggle={showMenu} onToggleMenu={() => setDrawerOpen((o) => !o)} />
+      {offlineSince !== null ? <OfflineBanner savedAt={offlineSince} /> : null}
+      <Flex flex="1" align="stretch">
+        {showMenu ? (
+          <Box
+            as="aside"
+            w="220px"
+            flexShrink={0}
+            bg="bg"
+            borderEndWidth="1px"
+            hideBelow="lg"
+            position="sticky"
+            top="56px"
+            alignSelf="flex-start"
+            maxH="calc(100vh - 56px)"
+            overflowY="auto"
+          >
+            <LeftMenu items={menu} pathname={pathname} />
+          </Box>
+        ) : null}
+        <Box as="main" id="main-content" tabIndex={-1} flex="1" minW="0" p={{ base: '3', md: '6' }} outline="none">
+          <Suspense fallback={loading}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Flex>
+      {showMenu ? (
+        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="260px">
+                <Drawer.Header>
+                  <Drawer.Title>{t({ id: 'shell.menu.label', message: 'Main menu' })}</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body p="0">
+                  <LeftMenu items={menu} pathname={pathname} onNavigate={() => setDrawerOpen(false)} />
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label={t({ id: 'shell.menu.close', message: 'Close the menu' })} />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,101 @@
+import { Box, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { useAppState } from '../../ui/app-state';
+import { BookIcon, ChatIcon, CloudIcon, LogoIcon, MenuIcon, TicketIcon } from '../../ui/icons';
+import { AccountMenu } from '../account-menu/account-menu';
+import { LanguageSwitch } from './language-switch';
+import { ProductsMenu } from './products-menu';
+import { UserMenu } from './user-menu';
+
+/** Where the portal's support pages live when the service is not open (served by the server). */
+const portalSupport = '/portal/support';
+
+function BarLink({ href, icon, children, external = false }: { href: string; icon?: ReactNode; children: ReactNode; external?: boolean }) {
+  return (
+    <Link
+      href={href}
+      color="inherit"
+      fontSize="sm"
+      px="2"
+      py="1"
+      borderRadius="md"
+      display="inline-flex"
+      alignItems="center"
+      gap="1"
+      textDecoration="none"
+      _hover={{ bg: 'whiteAlpha.200', textDecoration: 'none' }}
+      {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
+    >
+      {icon}
+      {children}
+    </Link>
+  );
+}
+
+/** spec §2 top bar. `onToggleMenu` is given when the left menu is a drawer (tablet width). */
+export function TopBar({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) {
+  const { t } = useLingui();
+  const { serviceOpen, cwn, language } = useAppState();
+  const help = serviceOpen ? '#/cdn/help' : portalSupport;
+  const feedback = serviceOpen ? '#/cdn/suggestion' : portalSupport;
+  const tickets = serviceOpen ? '#/cdn/suggestion' : portalSupport;
+  return (
+    <Flex
+      as="header"
+      h="56px"
+      px={{ base: '2', md: '4' }}
+      align="center"
+      gap="2"
+      bg="gray.900"
+      color="white"
+      position="sticky"
+      top="0"
+      zIndex="docked"
+    >
+      {showMenuToggle ? (
+        <IconButton
+          variant="ghost"
+          size="sm"
+          color="inherit"
+          _hover={{ bg: 'whiteAlpha.200' }}
+          aria-label={t({ id: 'shell.topbar.toggleMenu', message: 'Show or hide the menu' })}
+          onClick={onToggleMenu}
+          hideFrom="lg"
+        >
+          <MenuIcon />
+        </IconButton>
+      ) : null}
+      <Link href={serviceOpen ? '#/cdn/dashboard' : '#/cdn/open-service'} color="inherit" textDecoration="none" _hover={{ textDecoration: 'none' }}>
+        <HStack gap="2">
+          <LogoIcon size={22} />
+          <Text fontWeight="bold" whiteSpace="nowrap">
+            {t({ id: 'shell.product.name', message: 'CDN Console' })}
+          </Text>
+        </HStack>
+      </Link>
+      {serviceOpen ? <BarLink href="#/cdn/dashboard">{t({ id: 'shell.topbar.overview', message: 'Overview' })}</BarLink> : null}
+      <ProductsMenu />
+      <Box flex="1" />
+      <HStack gap="1" display={{ base: 'none', lg: 'flex' }} as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Support links' })}>
+        {cwn.has_cwn && cwn.cwn_link ? (
+          <BarLink href={cwn.cwn_link} icon={<CloudIcon size={16} />} external>
+            {t({ id: 'shell.topbar.storage', message: 'Storage' })}
+          </BarLink>
+        ) : null}
+        <BarLink href={tickets} icon={<TicketIcon size={16} />}>
+          {t({ id: 'shell.topbar.tickets', message: 'Tickets' })}
+        </BarLink>
+        <BarLink href={help} icon={<BookIcon size={16} />}>
+          {t({ id: 'shell.topbar.help', message: 'Help docs' })}
+        </BarLink>
+        <BarLink href={feedback} icon={<ChatIcon size={16} />}>
+          {t({ id: 'shell.topbar.feedback', message: 'Feedback' })}
+        </BarLink>
+      </HStack>
+      <LanguageSwitch current={language} />
+      <AccountMenu />
+      <UserMenu />
+    </Flex>
+  );
+}

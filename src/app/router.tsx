@@ -1,0 +1,187 @@
+import type { MessageDescriptor } from '@lingui/core';
+import {
+  createHashHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+} from '@tanstack/react-router';
+import type { AnyRoute } from '@tanstack/react-router';
+import type { MenuItem } from '../contract';
+import { storageKeys } from '../api';
+import { dashboardPath, guardRedirect } from './guard';
+import { AppLayout } from './layout/app-layout';
+import { menuLabels, screenTitles } from './menu/menu-labels';
+import { DashboardScreen, HelpScreen, LaterScreen, OpenServiceScreen, SuggestionScreen } from './screens';
+
+export interface RouterContext {
+  serviceOpen: boolean;
+  menu: readonly MenuItem[];
+}
+
+/** spec §2: the root and /cdn lead to the stored default path, or the overview. */
+export function defaultPath(): string {
+  try {
+    const stored = localStorage.getItem(storageKeys.defaultPath);
+    if (stored && stored.startsWith('/cdn/')) return stored;
+  } catch {
+    // Storage unavailable: the overview.
+  }
+  return dashboardPath;
+}
+
+/** Statistics views of /cdn/statistics/{type} (spec §2). */
+export const statisticsTypes = ['bandwidth', 'flow', 'request', 'hit-rate', 'http-code', 'pv', 'peak', 'uv'] as const;
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: AppLayout });
+
+/** Route guard of spec §2 and §6, run before any screen loads. */
+function guard({ context, location }: { context: RouterContext; location: { pathname: string } }) {
+  const target = guardRedirect(location.pathname, context);
+  if (target !== null) throw redirect({ to: target, replace: true });
+}
+
+const toDefault = () => {
+  throw redirect({ to: defaultPath(), replace: true });
+};
+
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: toDefault });
+const cdnRoute = createRoute({ getParentRoute: () => rootRoute, path: 'cdn', beforeLoad: toDefault });
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: dashboardPath, replace: true });
+  },
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/dashboard',
+  beforeLoad: guard,
+  component: DashboardScreen,
+});
+const openServiceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/open-service',
+  beforeLoad: guard,
+  component: OpenServiceScreen,
+});
+const helpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/help',
+  validateSearch: (search: Record<string, unknown>): { section?: string } =>
+    typeof search.section === 'string' && /^[\w-]{1,64}$/.test(search.section) ? { section: search.section } : {},
+  beforeLoad: guard,
+  component: function HelpRoute() {
+    const { section } = helpRoute.useSearch();
+    return <HelpScreen section={section} />;
+  },
+});
+const suggestionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/suggestion',
+  beforeLoad: guard,
+  component: SuggestionScreen,
+});
+
+const statisticsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/statistics',
+  beforeLoad: () => {
+    throw redirect({ to: '/cdn/statistics/bandwidth', replace: true });
+  },
+});
+const statisticsTypeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/statistics/$type',
+  beforeLoad: (args) => {
+    if (!(statisticsTypes as readonly string[]).includes(args.params.type)) {
+      throw redirect({ to: '/cdn/statistics/bandwidth', replace: true });
+    }
+    guard(args);
+  },
+  component: () => <LaterScreen title={menuLabels.statistics_basic as MessageDescriptor} />,
+});
+
+const positiveId = (params: { id: string }) => {
+  if (!/^\d{1,12}$/.test(params.id)) throw redirect({ to: dashboardPath, replace: true });
+};
+const domainCopyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/domain/copy/$id',
+  beforeLoad: (args) => {
+    positiveId(args.params);
+    guard(args);
+  },
+  component: () => <LaterScreen title={screenTitles.domainCopy as MessageDescriptor} />,
+});
+const userDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/user/detail/$id',
+  beforeLoad: (args) => {
+    positiveId(args.params);
+    guard(args);
+  },
+  component: () => <LaterScreen title={screenTitles.userDetail as MessageDescriptor} />,
+});
+
+/** Functions of later versions: path → title. */
+const laterScreens: [string, MessageDescriptor | undefined][] = [
+  ['cdn/domain/create', screenTitles.domainCreate],
+  ['cdn/domain/detail', screenTitles.domainDetail],
+  ['cdn/domain/list', menuLabels.domain_list],
+  ['cdn/cert', menuLabels.cert],
+  ['cdn/report', menuLabels.report],
+  ['cdn/log', menuLabels.log],
+  ['cdn/utils/ipinquiry', menuLabels.ip_query],
+  ['cdn/user/create', screenTitles.userCreate],
+  ['cdn/user/list', menuLabels.user_list],
+  ['cdn/user/audit-log', menuLabels.audit_log],
+  ['cdn/content', menuLabels.content],
+  ['cdn/count/flow', menuLabels.count_flow],
+  ['cdn/count/request', menuLabels.count_request],
+  ['cdn/count/request-rank', menuLabels.count_request_rank],
+  ['cdn/count/response', menuLabels.count_response],
+  ['cdn/count/request-rank-user', menuLabels.count_request_rank_user],
+  ['cdn/attack-monitor', menuLabels.attack_monitor],
+  ['cdn/response-time', menuLabels.response_time],
+  ['cdn/uv-statistics', menuLabels.uv_statistics],
+  ['cdn/alarm-manage', menuLabels.alarm],
+  ['cdn/file-sync', menuLabels.file_sync],
+  ['cdn/traffic-package', menuLabels.traffic_package],
+  ['cdn/resource-config', menuLabels.alarm_resource],
+  ['cdn/token-manage', menuLabels.token_manage],
+  ['cdn/ip-ban', menuLabels.ip_ban],
+];
+
+const laterRoutes: AnyRoute[] = laterScreens.map(([path, title]) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: guard,
+    component: () => <LaterScreen title={title as MessageDescriptor} />,
+  }),
+);
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  cdnRoute,
+  dashboardRoute,
+  openServiceRoute,
+  helpRoute,
+  suggestionRoute,
+  statisticsRoute,
+  statisticsTypeRoute,
+  domainCopyRoute,
+  userDetailRoute,
+  ...laterRoutes,
+  notFoundRoute,
+]);
+
+/** Hash history: every address is `/#/cdn/...`, served by one static page (and the service worker). */
+export function createAppRouter(context: RouterContext) {
+  return createRouter({ routeTree, history: createHashHistory(), context, defaultPreload: false });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

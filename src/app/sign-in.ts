@@ -1,0 +1,61 @@
+import { fromPromise } from 'xstate';
+import { ApiError, api, clearAuthState, isApiError, writeAuthState, writeHeaderInfo, writeReturnTo, writeToken } from '../api';
+import { Code } from '../contract';
+import { signInMachine } from '../machines';
+import type { ExchangeCodeResult, SignInQuery, ValidateTokenResult } from '../machines';
+
+/** The sign-in address when the server did not say (team brief, sign-in 3). */
+const fallbackSignInUrl = '/portal/login?redirect_uri=%2F';
+
+function randomState(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** spec §4 sign-in with its side effects: identity calls, storage, address changes. */
+export const appSignInMachine = signInMachine.provide({
+  actors: {
+    exchangeCode: fromPromise<ExchangeCodeResult, SignInQuery>(async ({ input }) => {
+      const envelope = await api.identity.view(input);
+      clearAuthState();
+      const token = envelope.data?.token;
+      if (envelope.code === Code.ok && token) {
+        writeToken(token);
+        return 'open';
+      }
+      if (envelope.code === Code.serviceNotOpen && token) {
+        writeToken(token);
+        return 'notOpen';
+      }
+      return 'failed';
+    }),
+    validateToken: fromPromise<ValidateTokenResult>(async () => {
+      try {
+        const envelope = await api.identity.validate();
+        if (envelope.code === Code.ok) return { kind: 'open' };
+        if (envelope.code === Code.signInRequired) return { kind: 'notOpen' };
+        const url = envelope.data?.url;
+        if (envelope.code === Code.tokenInvalid || (typeof url === 'string' && url !== '')) {
+          return { kind: 'signIn', url: typeof url === 'string' && url !== '' ? url : fallbackSignInUrl };
+        }
+        // A server fault: start from the cached data rather than loop through the sign-in.
+        return { kind: 'offline' };
+      } catch (error) {
+        if (isApiError(error) && error.code === ApiError.networkCode) return { kind: 'offline' };
+        throw error;
+      }
+    }),
+  },
+  actions: {
+    saveHeaderInfo: (_, params: SignInQuery) => writeHeaderInfo(params),
+    stripQuery: () => history.replaceState(null, '', location.pathname + location.hash),
+    goToSignIn: (_, params: { url: string }) => {
+      const url = params.url || fallbackSignInUrl;
+      const state = randomState();
+      writeAuthState(state);
+      writeReturnTo(location.hash);
+      location.assign(`${url}${url.includes('?') ? '&' : '?'}state=${state}`);
+    },
+  },
+});

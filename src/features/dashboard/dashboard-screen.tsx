@@ -1,0 +1,176 @@
+import { Badge, Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { dictLabel, useAppState } from '../../ui/app-state';
+import { CenteredSpinner } from '../../ui/centered-spinner';
+import { useDashboardData } from './use-dashboard-data';
+import type { DashboardData } from './use-dashboard-data';
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Header>
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function PartError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="2" align="flex-start" role="alert">
+      <Text color="fg.error">{t({ id: 'dashboard.overview.loadFailed', message: 'This part could not be loaded.' })}</Text>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        {t({ id: 'common.action.retry', message: 'Retry' })}
+      </Button>
+    </Stack>
+  );
+}
+
+function AccountCard({ data, onRetry }: { data: DashboardData; onRetry: () => void }) {
+  const { t } = useLingui();
+  const { dict, isChannel, user } = useAppState();
+  const { account, customers } = data;
+  const title = t({ id: 'dashboard.account.title', message: 'Account' });
+  if (!account) {
+    return (
+      <Section title={title} id="dashboard-account">
+        <PartError onRetry={onRetry} />
+      </Section>
+    );
+  }
+  const kind =
+    account.kind === 'main'
+      ? t({ id: 'dashboard.account.main', message: 'Main account' })
+      : t({ id: 'dashboard.account.sub', message: 'Sub-account' });
+  const rows: { label: string; value: ReactNode }[] = [
+    { label: t({ id: 'dashboard.account.name', message: 'Account name' }), value: account.login },
+    {
+      label: t({ id: 'dashboard.account.status', message: 'Service status' }),
+      value: (
+        <Badge colorPalette={account.service_status === 'open' ? 'green' : 'orange'}>
+          {dictLabel(dict, 'service_status', account.service_status)}
+        </Badge>
+      ),
+    },
+    { label: t({ id: 'dashboard.account.balance', message: 'Balance' }), value: user?.balance ?? account.balance },
+    {
+      label: t({ id: 'dashboard.account.type', message: 'Account type' }),
+      value: (
+        <HStack gap="2">
+          <span>{kind}</span>
+          {isChannel ? <Badge colorPalette="purple">{t({ id: 'dashboard.account.channel', message: 'Channel account' })}</Badge> : null}
+        </HStack>
+      ),
+    },
+  ];
+  if (isChannel && customers !== null) {
+    rows.push({ label: t({ id: 'dashboard.account.customers', message: 'Customer accounts' }), value: String(customers) });
+  }
+  return (
+    <Section title={title} id="dashboard-account">
+      <DataList.Root orientation="horizontal">
+        {rows.map((row) => (
+          <DataList.Item key={row.label}>
+            <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
+            <DataList.ItemValue>{row.value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Section>
+  );
+}
+
+function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => void }) {
+  const { t } = useLingui();
+  const { dict } = useAppState();
+  const title = t({ id: 'dashboard.domains.title', message: 'Accelerated domains' });
+  const { domains, types } = data;
+  if (!domains) {
+    return (
+      <Section title={title} id="dashboard-domains">
+        <PartError onRetry={onRetry} />
+      </Section>
+    );
+  }
+  if (domains.total === 0) {
+    return (
+      <Section title={title} id="dashboard-domains">
+        <Stack gap="2">
+          <Text>{t({ id: 'dashboard.domains.empty', message: 'No accelerated domain yet.' })}</Text>
+          <Text color="fg.muted" fontSize="sm">
+            {t({
+              id: 'dashboard.domains.emptyHint',
+              message: 'Once domains are added to this account, their counts by status and by service type appear here.',
+            })}
+          </Text>
+        </Stack>
+      </Section>
+    );
+  }
+  const statuses = Object.entries(domains.by_status).filter(([, count]) => count > 0);
+  const typeRows = (types?.lists ?? []).filter((row) => row.count > 0);
+  return (
+    <Section title={title} id="dashboard-domains">
+      <Stack gap="5">
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          <Stat.Root>
+            <Stat.Label>{t({ id: 'dashboard.domains.total', message: 'Total' })}</Stat.Label>
+            <Stat.ValueText>{domains.total}</Stat.ValueText>
+          </Stat.Root>
+          {statuses.map(([status, count]) => (
+            <Stat.Root key={status}>
+              <Stat.Label>{dictLabel(dict, 'domain_status', status)}</Stat.Label>
+              <Stat.ValueText>{count}</Stat.ValueText>
+            </Stat.Root>
+          ))}
+        </SimpleGrid>
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            {t({ id: 'dashboard.domains.byType', message: 'By service type' })}
+          </Heading>
+          {types === null ? (
+            <PartError onRetry={onRetry} />
+          ) : typeRows.length === 0 ? (
+            <Text color="fg.muted">{t({ id: 'dashboard.domains.noTypes', message: 'No service type in use.' })}</Text>
+          ) : (
+            <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+              {typeRows.map((row) => (
+                <Stat.Root key={row.type}>
+                  <Stat.Label>{dictLabel(dict, 'service_type', row.type)}</Stat.Label>
+                  <Stat.ValueText>{row.count}</Stat.ValueText>
+                </Stat.Root>
+              ))}
+            </SimpleGrid>
+          )}
+        </Box>
+      </Stack>
+    </Section>
+  );
+}
+
+/** The overview (spec §2): the account and the domain counts. Traffic and billing figures arrive with statistics. */
+export function DashboardScreen() {
+  const { t } = useLingui();
+  const { isChannel } = useAppState();
+  const { state, reload } = useDashboardData(isChannel);
+  return (
+    <Stack gap="5" maxW="1200px" mx="auto">
+      <Heading as="h1" size="xl">
+        {t({ id: 'dashboard.overview.title', message: 'Overview' })}
+      </Heading>
+      {state.status === 'loading' ? (
+        <CenteredSpinner label={t({ id: 'dashboard.overview.loading', message: 'Loading the overview…' })} />
+      ) : (
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="5" alignItems="start">
+          <AccountCard data={state.data} onRetry={reload} />
+          <DomainsCard data={state.data} onRetry={reload} />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { NotAvailableYet } from './not-available-screen';

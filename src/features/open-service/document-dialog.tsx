@@ -1,0 +1,57 @@
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { Language } from '../../contract';
+import { CenteredSpinner } from '../../ui/centered-spinner';
+import { MarkdownDoc, sectionOf } from '../../ui/markdown-doc';
+import { useDocument } from '../../ui/use-document';
+
+interface DocumentDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  name: 'help' | 'billing';
+  /** Only this anchor's section of the document. */
+  section?: string;
+  language: Language;
+}
+
+/** A static document rendered as text in a modal (spec §2: the billing document; the agreement). */
+export function DocumentDialog({ open, onClose, title, name, section, language }: DocumentDialogProps) {
+  const { t } = useLingui();
+  const { state, retry } = useDocument(name, language, open);
+  const source = state.status === 'ready' ? (section ? (sectionOf(state.source, section) ?? state.source) : state.source) : '';
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} size="lg" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {state.status === 'loading' ? (
+                <CenteredSpinner label={t({ id: 'openService.document.loading', message: 'Loading…' })} />
+              ) : state.status === 'error' ? (
+                <Stack align="flex-start" gap="3" role="alert">
+                  <Text>{t({ id: 'openService.document.error', message: 'The document could not be loaded.' })}</Text>
+                  <Button size="sm" variant="outline" onClick={retry}>
+                    {t({ id: 'common.action.retry', message: 'Retry' })}
+                  </Button>
+                </Stack>
+              ) : (
+                <MarkdownDoc source={source} />
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={onClose}>{t({ id: 'common.action.close', message: 'Close' })}</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t({ id: 'common.action.close', message: 'Close' })} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

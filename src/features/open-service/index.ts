@@ -1,0 +1,1 @@
+export { OpenServiceScreen } from './open-service-screen';

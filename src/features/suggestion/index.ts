@@ -1,0 +1,1 @@
+export { SuggestionScreen } from './suggestion-screen';

@@ -1,0 +1,28 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createRoot } from 'react-dom/client';
+import { configureApi, readLanguage, readToken } from './api';
+import { App } from './app';
+import { activateLanguage } from './i18n';
+import { notify } from './ui/toaster';
+
+const networkError = msg({ id: 'common.error.network', message: 'network error' });
+
+async function main() {
+  const language = readLanguage();
+  await activateLanguage(language);
+  configureApi({
+    getToken: readToken,
+    getLanguage: readLanguage,
+    notifyError: (message) => notify('error', message),
+    redirect: (url) => location.assign(url),
+    networkErrorText: () => i18n._(networkError),
+  });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  // No StrictMode: its double mount would start the sign-in twice, and an authorisation code
+  // is single-use (team brief, sign-in 3).
+  createRoot(root).render(<App language={language} />);
+}
+
+void main();

@@ -1,0 +1,29 @@
+import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import type { Toast as QueuedToast } from './toaster';
+
+const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 5 });
+
+const show = ({ type, title }: QueuedToast) =>
+  toaster.create({ type, title, closable: true, duration: type === 'error' ? 6000 : 4000 });
+
+/** The toaster itself, loaded with the first message (see toaster.tsx). */
+export function ToasterView({ take }: { take: (show: (toast: QueuedToast) => void) => void }) {
+  useEffect(() => take(show), [take]);
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+            </Stack>
+            {toast.closable ? <Toast.CloseTrigger /> : null}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

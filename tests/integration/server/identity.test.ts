@@ -1,0 +1,304 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { accounts, authCodes } from '../../../server/db/schema';
+import { sha256Hex } from '../../../server/http/crypto';
+import {
+  call,
+  cookieOf,
+  demoPassword,
+  describeServer,
+  postLogin,
+  signIn,
+} from '../../support/server-harness';
+
+const signInUrl = '/portal/login?redirect_uri=%2F';
+
+describeServer('identity: portal pages and sign-in', (h) => {
+  it('shows the sign-in form with labelled fields in both languages', async () => {
+    const zh = await h().app.inject({ method: 'GET', url: '/portal/login?redirect_uri=%2F&state=s1' });
+    expect(zh.statusCode).toBe(200);
+    expect(zh.headers['content-type']).toContain('text/html');
+    expect(zh.body).toContain('<label for="username">用户名</label>');
+    expect(zh.body).toContain('<label for="password">密码</label>');
+    expect(zh.body).toContain('>登录</button>');
+    expect(zh.body).toContain('name="state" value="s1"');
+    expect(zh.body).not.toMatch(/<script/i);
+    expect(zh.body).not.toMatch(/style="/);
+    const en = await h().app.inject({ method: 'GET', url: '/portal/login?lang=en_US' });
+    expect(en.body).toContain('<label for="username">Username</label>');
+    expect(en.body).toContain('<label for="password">Password</label>');
+    expect(en.body).toContain('>Sign in</button>');
+    expect(en.body).toContain('href="/portal/login?lang=zh_CN"');
+    expect(cookieOf(en, 'cdn_language')).toBe('cdn_language=en_US');
+    // A state is generated when none is given.
+    expect(en.body).toMatch(/name="state" value="[A-Za-z0-9_-]{16,}"/);
+    const byHeader = await h().app.inject({
+      method: 'GET',
+      url: '/portal/login',
+      headers: { 'accept-language': 'en-GB,en;q=0.8' },
+    });
+    expect(byHeader.body).toContain('Username');
+    const byCookie = await h().app.inject({
+      method: 'GET',
+      url: '/portal/login',
+      cookies: { cdn_language: 'en_US' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(byCookie.body).toContain('Username');
+    const css = await h().app.inject({ method: 'GET', url: '/portal/assets/portal.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+
+  it('escapes interpolated values', async () => {
+    const page = await h().app.inject({
+      method: 'GET',
+      url: `/portal/login?redirect_uri=${encodeURIComponent('/"><img src=x>')}`,
+    });
+    expect(page.body).not.toContain('"><img src=x>');
+    expect(page.body).toContain('&quot;&gt;&lt;img src=x&gt;');
+  });
+
+  it('keeps the typed username after a wrong password', async () => {
+    const response = await postLogin(h().app, 'demo', 'wrong-password', { lang: 'en_US' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('Incorrect username or password.');
+    expect(response.body).toContain('value="demo"');
+    const zh = await postLogin(h().app, 'nobody-here', 'x', { lang: 'zh_CN' });
+    expect(zh.body).toContain('用户名或密码错误。');
+    expect(zh.body).toContain('value="nobody-here"');
+  });
+
+  it('redirects with state, session_state and a code, and stores only hashes', async () => {
+    const response = await postLogin(h().app, 'demo', demoPassword, {
+      redirect_uri: '/#/cdn/dashboard',
+      state: 'abc123',
+    });
+    expect(response.statusCode).toBe(303);
+    const location = String(response.headers.location);
+    expect(location).toMatch(/^\/\?state=abc123&session_state=[^&]+&code=[^&#]+#\/cdn\/dashboard$/);
+    const code = new URL(location, 'http://x').searchParams.get('code') ?? '';
+    const rows = await h()
+      .db.select()
+      .from(authCodes)
+      .where(eq(authCodes.codeHash, sha256Hex(code)));
+    expect(rows).toHaveLength(1);
+    const plain = await h().db.select().from(authCodes).where(eq(authCodes.codeHash, code));
+    expect(plain).toHaveLength(0);
+    const cookie = response.cookies.find((c) => c.name === 'portal_sid');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('accepts only same-origin redirect paths', async () => {
+    for (const bad of [
+      '//evil.example.com/x',
+      'https://evil.example.com/',
+      '/\\evil.example.com',
+      'javascript:alert(1)',
+      'evil',
+    ]) {
+      const response = await postLogin(h().app, 'demo', demoPassword, { redirect_uri: bad });
+      expect(response.statusCode).toBe(303);
+      expect(String(response.headers.location)).toMatch(/^\/\?state=/);
+    }
+    const page = await h().app.inject({
+      method: 'GET',
+      url: '/portal/login?redirect_uri=%2F%2Fevil.example.com',
+    });
+    expect(page.body).toContain('name="redirect_uri" value="/"');
+  });
+
+  it('signs in at once with a live portal session (SSO)', async () => {
+    const first = await postLogin(h().app, 'demo');
+    const response = await h().app.inject({
+      method: 'GET',
+      url: '/portal/login?redirect_uri=%2F&state=again',
+      headers: { cookie: cookieOf(first) },
+    });
+    expect(response.statusCode).toBe(303);
+    const location = new URL(String(response.headers.location), 'http://x');
+    expect(location.searchParams.get('state')).toBe('again');
+    const { body } = await call(h().app, 'GET', '/account/user/view', {
+      query: {
+        code: location.searchParams.get('code') ?? '',
+        state: 'again',
+        session_state: location.searchParams.get('session_state') ?? '',
+      },
+    });
+    expect(body.code).toBe(0);
+  });
+
+  it('exchanges a code once for a token (0 open, 604 not open)', async () => {
+    const demo = await signIn(h().app, 'demo');
+    expect(demo.viewCode).toBe(0);
+    expect(demo.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const newbie = await signIn(h().app, 'newbie');
+    expect(newbie.viewCode).toBe(604);
+    expect(newbie.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Reused code.
+    const reused = await call(h().app, 'GET', '/account/user/view', {
+      query: { code: demo.code, state: demo.state, session_state: demo.sessionState },
+    });
+    expect(reused.body.code).toBe(40102);
+  });
+
+  it('refuses a code with the wrong state, the wrong session_state or past its lifetime', async () => {
+    const response = await postLogin(h().app, 'demo', demoPassword, { state: 'right-state' });
+    const location = new URL(String(response.headers.location), 'http://x');
+    const code = location.searchParams.get('code') ?? '';
+    const sessionState = location.searchParams.get('session_state') ?? '';
+    const wrongState = await call(h().app, 'GET', '/account/user/view', {
+      query: { code, state: 'other-state', session_state: sessionState },
+    });
+    expect(wrongState.body.code).toBe(40102);
+    const wrongSession = await call(h().app, 'GET', '/account/user/view', {
+      query: { code, state: 'right-state', session_state: 'nope' },
+    });
+    expect(wrongSession.body.code).toBe(40102);
+    await h()
+      .db.update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.codeHash, sha256Hex(code)));
+    const expired = await call(h().app, 'GET', '/account/user/view', {
+      query: { code, state: 'right-state', session_state: sessionState },
+      language: 'en',
+    });
+    expect(expired.body.code).toBe(40102);
+    expect(expired.body.msg).toBe('The sign-in code is invalid or has expired. Please sign in again.');
+    const missing = await call(h().app, 'GET', '/account/user/view', { query: { state: 'x' } });
+    expect(missing.body.code).toBe(40001);
+  });
+
+  it('validates tokens: 0 open, 44 not open, 40101 with the sign-in address', async () => {
+    const demo = await signIn(h().app, 'demo');
+    expect((await call(h().app, 'GET', '/account/user/validate', { token: demo.token })).body).toMatchObject({
+      code: 0,
+      data: { service_status: 'open' },
+    });
+    const newbie = await signIn(h().app, 'newbie');
+    expect(
+      (await call(h().app, 'GET', '/account/user/validate', { token: newbie.token })).body,
+    ).toMatchObject({ code: 44, data: { service_status: 'not_open' } });
+    expect((await call(h().app, 'GET', '/account/user/validate')).body).toMatchObject({
+      code: 40101,
+      data: { url: signInUrl },
+    });
+    expect(
+      (await call(h().app, 'GET', '/account/user/validate', { token: 'x'.repeat(43) })).body,
+    ).toMatchObject({ code: 40101, data: { url: signInUrl } });
+  });
+
+  it('logs out: revokes the token, ends the portal session, answers the logout address of the source', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const { body, response } = await call(h().app, 'POST', '/account/user/logout', {
+      token: demo.token,
+      body: { source: 'portal' },
+      headers: { cookie: demo.cookie },
+    });
+    expect(body).toMatchObject({ code: 0, data: { url: '/portal/logout' } });
+    expect(response.cookies.find((c) => c.name === 'portal_sid')?.value).toBe('');
+    expect((await call(h().app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(
+      40101,
+    );
+    expect(
+      (await call(h().app, 'GET', '/v3/customer/customer/loginInfo', { token: demo.token })).body,
+    ).toMatchObject({ code: 44, data: { url: signInUrl } });
+    // The portal session is over: the form shows again instead of SSO.
+    const page = await h().app.inject({
+      method: 'GET',
+      url: '/portal/login',
+      headers: { cookie: demo.cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    const canvas = await call(h().app, 'POST', '/account/user/logout', { body: { source: 'canvas' } });
+    expect(canvas.body).toMatchObject({ code: 0, data: { url: '/canvas/logout' } });
+    const defaulted = await call(h().app, 'POST', '/account/user/logout', { body: {} });
+    expect(defaulted.body.data).toEqual({ url: '/portal/logout' });
+    const bad = await call(h().app, 'POST', '/account/user/logout', { body: { source: 'other' } });
+    expect(bad.body.code).toBe(40001);
+  });
+
+  it('shows the signed-out pages', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const page = await h().app.inject({
+      method: 'GET',
+      url: '/portal/logout?lang=en_US',
+      headers: { cookie: demo.cookie },
+    });
+    expect(page.body).toContain('You have signed out.');
+    expect(page.body).toContain('href="/"');
+    const sso = await h().app.inject({
+      method: 'GET',
+      url: '/portal/login',
+      headers: { cookie: demo.cookie },
+    });
+    expect(sso.statusCode).toBe(200);
+    const canvas = await h().app.inject({ method: 'GET', url: '/canvas/logout' });
+    expect(canvas.body).toContain('您已退出登录。');
+  });
+
+  it('answers the identity user endpoint with the portal session', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const { body } = await call(h().app, 'GET', '/portal/api/user', { headers: { cookie: demo.cookie } });
+    expect(body).toEqual({ code: 0, msg: '操作成功', data: { username: 'demo', balance: '1280.50' } });
+    const anonymous = await call(h().app, 'GET', '/portal/api/user');
+    expect(anonymous.body).toMatchObject({ code: 40101, data: { url: signInUrl } });
+  });
+
+  it('sends canvas accounts to the canvas sign-in and portal accounts to the portal', async () => {
+    const wrong = await postLogin(h().app, 'canvas', demoPassword, { lang: 'en_US' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).toContain('This is a Canvas account. Please use the Canvas sign-in.');
+    expect(wrong.body).toContain('href="/canvas/login?');
+    const page = await h().app.inject({ method: 'GET', url: '/canvas/login?lang=en_US' });
+    expect(page.body).toContain('Canvas sign-in');
+    expect(page.body).toContain('action="/canvas/login"');
+    const canvas = await signIn(h().app, 'canvas', 'canvas');
+    expect(canvas.viewCode).toBe(0);
+    const view = await call(h().app, 'GET', '/v3/customer/customer/loginInfo', { token: canvas.token });
+    expect(view.body.data).toMatchObject({ login_account_source: 1 });
+    const portalOnCanvas = await postLogin(h().app, 'demo', demoPassword, { lang: 'zh_CN' }, 'canvas');
+    expect(portalOnCanvas.body).toContain('该账号不是 Canvas 账号，请使用门户登录。');
+  });
+
+  it('limits failed sign-ins per login in the database', async () => {
+    for (let i = 0; i < 10; i += 1) await postLogin(h().app, 'unverified', 'wrong');
+    const locked = await postLogin(h().app, 'unverified', demoPassword, { lang: 'en_US' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.body).toContain('Too many attempts, try again later.');
+    // Another login is not affected.
+    expect((await postLogin(h().app, 'newbie')).statusCode).toBe(303);
+  });
+
+  it('completes the real-name authentication with a portal session', async () => {
+    const anonymous = await h().app.inject({ method: 'GET', url: '/portal/realname?lang=en_US' });
+    expect(anonymous.body).toContain('href="/portal/login?redirect_uri=%2F"');
+    await h().db.update(accounts).set({ realNameVerified: false }).where(eq(accounts.login, 'newbie'));
+    const newbie = await signIn(h().app, 'newbie');
+    const form = await h().app.inject({
+      method: 'GET',
+      url: '/portal/realname?lang=en_US',
+      headers: { cookie: newbie.cookie },
+    });
+    expect(form.body).toContain('<label for="real_name">Real name</label>');
+    expect(form.body).toContain('<label for="id_card">ID card number</label>');
+    const post = (idCard: string) =>
+      h().app.inject({
+        method: 'POST',
+        url: '/portal/realname',
+        headers: { cookie: newbie.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ real_name: '李四', id_card: idCard, lang: 'zh_CN' }).toString(),
+      });
+    const bad = await post('12345');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('请输入正确的 18 位身份证号码。');
+    const done = await post('11010119900307123x');
+    expect(done.body).toContain('实名认证已完成。');
+    expect(done.body).toContain('href="/"');
+    const [row] = await h().db.select().from(accounts).where(eq(accounts.login, 'newbie'));
+    expect(row?.realNameVerified).toBe(true);
+    expect(row?.idCardHash).toBe(sha256Hex('11010119900307123X'));
+    expect(JSON.stringify(row)).not.toContain('11010119900307123');
+  });
+});

@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { endpoints } from '../../../src/contract/endpoints';
+import { call, describeServer, postLogin, signIn } from '../../support/server-harness';
+
+describeServer('platform: headers, OpenAPI, errors, logs, static files', (h) => {
+  it('sends the strict Content-Security-Policy', async () => {
+    for (const url of ['/portal/login', '/v3/customer/customer/loginInfo']) {
+      const response = await h().app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("form-action 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('describes every contract endpoint in the OpenAPI document', async () => {
+    const response = await h().app.inject({ method: 'GET', url: '/v3/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
+    for (const endpoint of Object.values(endpoints)) {
+      const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
+      expect(operation, endpoint.path).toBeDefined();
+      expect(operation?.summary).toBe(endpoint.summary);
+      expect(operation?.tags).toEqual([endpoint.tag]);
+      if (endpoint.access !== 'public') expect(operation?.security).toEqual([{ bearerAuth: [] }]);
+    }
+    expect(
+      Object.keys(doc.paths).some((p) => p.startsWith('/operator') || p.startsWith('/portal/login')),
+    ).toBe(false);
+    const ui = await h().app.inject({ method: 'GET', url: '/docs/' });
+    expect([200, 302]).toContain(ui.statusCode);
+    expect(String(ui.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('answers unknown API paths with 40401 in the envelope', async () => {
+    const { body, response } = await call(h().app, 'GET', '/v3/nothing/here', { language: 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(body).toEqual({ code: 40401, msg: 'The requested resource does not exist.', data: {} });
+    const page = await h().app.inject({ method: 'GET', url: '/no-such-file.js' });
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toMatchObject({ code: 40401 });
+  });
+
+  it('answers server faults with 50000 and no internals', async () => {
+    const app = await h().appWith({});
+    app.get('/v3/test/fault', async () => {
+      throw new Error('secret internal detail at /srv/db');
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/v3/test/fault',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      code: 50000,
+      msg: 'The server is busy. Please try again later.',
+      data: {},
+    });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('keeps credentials and sign-in parameters out of the logs', async () => {
+    const s = await signIn(h().app, 'demo');
+    await postLogin(h().app, 'demo', 'Wrong#Password1');
+    await h().app.inject({
+      method: 'GET',
+      url: '/account/user/view?code=CODE-SECRET-1&state=STATE-SECRET-2&session_state=SESSION-SECRET-3',
+      headers: { cookie: s.cookie, authorization: `Bearer ${s.token}` },
+    });
+    h().app.log.info(
+      {
+        req: { headers: { authorization: `Bearer ${s.token}`, cookie: s.cookie } },
+        password: 'Cdn#Demo2026',
+      },
+      'probe',
+    );
+    const text = h().logs.join('');
+    expect(text).toContain('/account/user/view?code=[redacted]&state=[redacted]&session_state=[redacted]');
+    for (const secret of [
+      'CODE-SECRET-1',
+      'STATE-SECRET-2',
+      'SESSION-SECRET-3',
+      s.token,
+      s.code,
+      s.cookie.split('=')[1],
+      'Cdn#Demo2026',
+      'Wrong#Password1',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('"probe"');
+  });
+
+  it('serves the built console with the right caching', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdn-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>CDN Console</title>');
+    writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
+    writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+    const app = await h().appWith({ staticDir: dir });
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('CDN Console');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'GET', url: '/sw.js' })).headers['cache-control']).toBe('no-cache');
+    expect(
+      (await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).headers['cache-control'],
+    ).toBe('public, max-age=31536000, immutable');
+    expect(
+      (await app.inject({ method: 'GET', url: '/v3/customer/customer/loginInfo' })).json(),
+    ).toMatchObject({ code: 44 });
+  });
+});

@@ -1,0 +1,176 @@
+import { desc, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { accounts, auditEvents, serviceApplications } from '../../../server/db/schema';
+import { approveApplication, pendingApplications } from '../../../server/modules/product/service';
+import { call, describeServer, headerInfo, operatorKey, signIn } from '../../support/server-harness';
+
+const body = { mode: 'flow', is_overseas: 1, product: 'cdn' };
+const open = '/api/customer/product/productopen';
+
+describeServer('opening the service', (h) => {
+  it('needs the header info of this sign-in (40101)', async () => {
+    const newbie = await signIn(h().app, 'newbie');
+    const none = await call(h().app, 'POST', open, { token: newbie.token, body });
+    expect(none.body).toMatchObject({ code: 40101, data: { url: '/portal/login?redirect_uri=%2F' } });
+    const other = await signIn(h().app, 'newbie');
+    const foreign = await call(h().app, 'POST', open, {
+      token: newbie.token,
+      body,
+      headers: headerInfo(other),
+    });
+    expect(foreign.body.code).toBe(40101);
+  });
+
+  it('refuses an account without real-name authentication (11000608)', async () => {
+    const s = await signIn(h().app, 'unverified');
+    expect(s.viewCode).toBe(604);
+    const { body: answer } = await call(h().app, 'POST', open, {
+      token: s.token,
+      body,
+      headers: headerInfo(s),
+      language: 'en',
+    });
+    expect(answer).toMatchObject({
+      code: 11000608,
+      msg: 'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
+    });
+  });
+
+  it('validates the application (40001)', async () => {
+    const s = await signIn(h().app, 'newbie');
+    const bad = await call(h().app, 'POST', open, {
+      token: s.token,
+      body: { ...body, is_overseas: 2 },
+      headers: headerInfo(s),
+    });
+    expect(bad.body).toMatchObject({
+      code: 40001,
+      data: { issues: [{ path: 'is_overseas', message_id: 'openService.area.unsupported' }] },
+    });
+  });
+
+  it('records an application under review, idempotently, then the operator approves it', async () => {
+    const s = await signIn(h().app, 'newbie');
+    const first = await call(h().app, 'POST', open, {
+      token: s.token,
+      body,
+      headers: headerInfo(s),
+      language: 'en',
+    });
+    expect(first.body).toMatchObject({
+      code: 0,
+      msg: 'Your application has been submitted, please wait patiently for review',
+      data: { service_status: 'auditing' },
+    });
+    const again = await call(h().app, 'POST', open, { token: s.token, body, headers: headerInfo(s) });
+    expect(again.body).toMatchObject({ code: 0, data: { service_status: 'auditing' } });
+    const [newbie] = await h().db.select().from(accounts).where(eq(accounts.login, 'newbie'));
+    const apps = await h()
+      .db.select()
+      .from(serviceApplications)
+      .where(eq(serviceApplications.accountId, newbie!.id));
+    expect(apps).toHaveLength(1);
+    expect((await call(h().app, 'GET', '/account/user/validate', { token: s.token })).body).toMatchObject({
+      code: 44,
+      data: { service_status: 'auditing' },
+    });
+    expect((await pendingApplications(h().db)).map((p) => p.login)).toEqual(['newbie']);
+
+    const listed = await h().app.inject({
+      method: 'GET',
+      url: '/operator/pending',
+      headers: { 'x-operator-key': operatorKey },
+    });
+    expect(listed.json()).toMatchObject({ code: 0, data: { lists: [{ login: 'newbie', product: 'cdn' }] } });
+    const noKey = await h().app.inject({
+      method: 'POST',
+      url: '/operator/approve',
+      payload: { login: 'newbie' },
+    });
+    expect(noKey.json()).toMatchObject({ code: 40301 });
+    const wrongKey = await h().app.inject({
+      method: 'POST',
+      url: '/operator/approve',
+      payload: { login: 'newbie' },
+      headers: { 'x-operator-key': 'wrong' },
+    });
+    expect(wrongKey.json()).toMatchObject({ code: 40301 });
+    expect((await pendingApplications(h().db)).map((p) => p.login)).toEqual(['newbie']);
+    const approved = await h().app.inject({
+      method: 'POST',
+      url: '/operator/approve',
+      payload: { login: 'newbie' },
+      headers: { 'x-operator-key': operatorKey },
+    });
+    expect(approved.json()).toMatchObject({ code: 0, data: { login: 'newbie', service_status: 'open' } });
+    const twice = await h().app.inject({
+      method: 'POST',
+      url: '/operator/approve',
+      payload: { login: 'newbie' },
+      headers: { 'x-operator-key': operatorKey, 'accept-language': 'en' },
+    });
+    expect(twice.json()).toMatchObject({
+      code: 40401,
+      msg: 'This account has no application awaiting review.',
+    });
+    const unknown = await h().app.inject({
+      method: 'POST',
+      url: '/operator/approve',
+      payload: { login: 'ghost' },
+      headers: { 'x-operator-key': operatorKey, 'accept-language': 'en' },
+    });
+    expect(unknown.json()).toMatchObject({ code: 40401, msg: 'No such account.' });
+
+    expect((await call(h().app, 'GET', '/account/user/validate', { token: s.token })).body).toMatchObject({
+      code: 0,
+      data: { service_status: 'open' },
+    });
+    const menu = await call<{ lists: { path: string }[] }>(h().app, 'GET', '/v3/customer/auth/lists', {
+      token: s.token,
+    });
+    expect(menu.body.data.lists.map((m) => m.path)).toContain('/cdn/dashboard');
+    expect(menu.body.data.lists.map((m) => m.path)).not.toContain('/cdn/file-sync');
+    const [event] = await h()
+      .db.select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'product.approve'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({ accountId: newbie!.id, origin: 'operator' });
+    const applyEvent = await h().db.select().from(auditEvents).where(eq(auditEvents.action, 'product.apply'));
+    expect(applyEvent.some((e) => e.accountId === newbie!.id)).toBe(true);
+
+    // Already open.
+    const opened = await call(h().app, 'POST', open, { token: s.token, body, headers: headerInfo(s) });
+    expect(opened.body.code).toBe(40901);
+  });
+
+  it('approves at once with AUTO_APPROVE=1', async () => {
+    const app = await h().appWith({ autoApprove: true });
+    await h().db.update(accounts).set({ realNameVerified: true }).where(eq(accounts.login, 'unverified'));
+    const s = await signIn(app, 'unverified');
+    const answer = await call(app, 'POST', open, {
+      token: s.token,
+      body,
+      headers: headerInfo(s),
+      language: 'en',
+    });
+    expect(answer.body).toMatchObject({
+      code: 0,
+      msg: 'Service opened successfully!',
+      data: { service_status: 'open' },
+    });
+    expect((await call(app, 'GET', '/v3/overview/overview/cdntype', { token: s.token })).body.code).toBe(0);
+  });
+
+  it('the operator service refuses unknown logins and accounts with nothing pending', async () => {
+    await expect(approveApplication(h().db, 'ghost', { origin: 'operator' })).rejects.toMatchObject({
+      code: 40401,
+      messageId: 'operator.unknownLogin',
+    });
+    await expect(approveApplication(h().db, 'demo', { origin: 'operator' })).rejects.toMatchObject({
+      code: 40401,
+      messageId: 'operator.nothingPending',
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { auditEvents, feedback, feedbackImages } from '../../../server/db/schema';
+import {
+  call,
+  describeServer,
+  multipart,
+  pngBytes,
+  signIn,
+  type Envelope,
+} from '../../support/server-harness';
+
+const feedbackBody = (imageIds: string[]) => ({
+  type: 'suggestion',
+  product: 'cdn',
+  title: 'Faster purge',
+  content: 'Please make purge faster.',
+  image_ids: imageIds,
+});
+
+describeServer('feedback', (h) => {
+  const upload = async (token: string, bytes: Buffer, name: string, language = 'en') => {
+    const { payload, headers } = multipart(bytes, name);
+    const response = await h().app.inject({
+      method: 'POST',
+      url: '/v3/suggestion/feedback/upload',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}`, 'accept-language': language },
+    });
+    return response.json() as Envelope<{ id: string; name: string; size: number; type: string }>;
+  };
+
+  it('stores a picture whose bytes are an image, whatever its name', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const answer = await upload(demo.token, pngBytes, 'shot.jpg');
+    expect(answer).toMatchObject({
+      code: 0,
+      data: { name: 'shot.jpg', size: pngBytes.length, type: 'image/png' },
+    });
+    const svg = await upload(
+      demo.token,
+      Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      'a.svg',
+    );
+    expect(svg.data.type).toBe('image/svg+xml');
+    const [row] = await h().db.select().from(feedbackImages).where(eq(feedbackImages.id, answer.data.id));
+    expect(Buffer.from(row!.data).equals(pngBytes)).toBe(true);
+  });
+
+  it('refuses other content (41501), files over 5 MB (41301), and requests without a file (40001)', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const text = await upload(demo.token, Buffer.from('MZ this is not a picture'), 'evil.png');
+    expect(text).toMatchObject({
+      code: 41501,
+      msg: 'Wrong file type: only jpg, png, gif and svg are supported.',
+    });
+    const big = Buffer.concat([pngBytes, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooLarge = await upload(demo.token, big, 'big.png', 'zh-CN');
+    expect(tooLarge).toMatchObject({ code: 41301, msg: '文件大小超过 5M' });
+    const english = await upload(demo.token, big, 'big.png');
+    expect(english.msg).toBe('File size exceeds 5M');
+    const json = await call(h().app, 'POST', '/v3/suggestion/feedback/upload', {
+      token: demo.token,
+      body: { file: 'x' },
+    });
+    expect(json.body).toMatchObject({
+      code: 40001,
+      data: { issues: [{ path: 'file', message_id: 'feedback.images.required' }] },
+    });
+    const { payload, headers } = multipart(pngBytes, 'a.png', 'other');
+    const wrongField = await h().app.inject({
+      method: 'POST',
+      url: '/v3/suggestion/feedback/upload',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${demo.token}` },
+    });
+    expect(wrongField.json()).toMatchObject({ code: 40001 });
+    const anonymous = await h().app.inject({
+      method: 'POST',
+      url: '/v3/suggestion/feedback/upload',
+      ...multipart(pngBytes, 'a.png'),
+    });
+    expect(anonymous.json()).toMatchObject({ code: 44 });
+  });
+
+  it('adds feedback with this account’s unattached pictures and records it', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const ids = [
+      (await upload(demo.token, pngBytes, '1.png')).data.id,
+      (await upload(demo.token, pngBytes, '2.png')).data.id,
+    ];
+    const added = await call<{ id: number }>(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: feedbackBody(ids),
+      language: 'en',
+    });
+    expect(added.body).toMatchObject({ code: 0, msg: 'Thank you for your feedback.' });
+    const [stored] = await h().db.select().from(feedback).where(eq(feedback.id, added.body.data.id));
+    expect(stored).toMatchObject({ title: 'Faster purge', type: 'suggestion' });
+    const attached = await h()
+      .db.select()
+      .from(feedbackImages)
+      .where(eq(feedbackImages.feedbackId, added.body.data.id));
+    expect(attached).toHaveLength(2);
+    const events = await h().db.select().from(auditEvents).where(eq(auditEvents.action, 'suggestion.add'));
+    expect(events.some((e) => e.target === String(added.body.data.id))).toBe(true);
+    // Pictures already attached cannot be reused.
+    const reused = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: feedbackBody(ids),
+    });
+    expect(reused.body).toMatchObject({
+      code: 40001,
+      data: { issues: [{ path: 'image_ids', message_id: 'feedback.images.invalid' }] },
+    });
+    // Another account's picture is refused, and nothing is stored.
+    const canvas = await signIn(h().app, 'canvas');
+    const foreign = (await upload(canvas.token, pngBytes, 'c.png')).data.id;
+    const before = (await h().db.select().from(feedback)).length;
+    const stolen = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: feedbackBody([foreign]),
+    });
+    expect(stolen.body.code).toBe(40001);
+    expect((await h().db.select().from(feedback)).length).toBe(before);
+    const noPictures = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: { ...feedbackBody([]), image_ids: undefined },
+    });
+    expect(noPictures.body.code).toBe(0);
+  });
+
+  it('refuses more than five pictures (42201) and invalid fields (40001)', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const six = Array.from({ length: 6 }, () => crypto.randomUUID());
+    const tooMany = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: feedbackBody(six),
+      language: 'zh-CN',
+    });
+    expect(tooMany.body).toMatchObject({ code: 42201, msg: '最多上传 5 张图片！' });
+    const en = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: feedbackBody(six),
+      language: 'en',
+    });
+    expect(en.body.msg).toBe('Upload up to 5 pictures!');
+    const longTitle = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: { ...feedbackBody([]), title: 'x'.repeat(51) },
+    });
+    expect(longTitle.body).toMatchObject({ code: 40001, data: { issues: [{ path: 'title' }] } });
+    const badType = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: demo.token,
+      body: { ...feedbackBody([]), type: 'praise' },
+    });
+    expect(badType.body).toMatchObject({ code: 40001, data: { issues: [{ path: 'type' }] } });
+    const malformed = await h().app.inject({
+      method: 'POST',
+      url: '/v3/suggestion/feedback/add',
+      payload: '{"type":',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${demo.token}` },
+    });
+    expect(malformed.statusCode).toBe(200);
+    expect(malformed.json()).toMatchObject({ code: 40001 });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { pipeTable, sectionOf, slugify, tableOfContents } from '../../../src/ui/markdown-doc';
+
+const doc = [
+  '# Help',
+  '## Signing in {#sign-in}',
+  'text',
+  '### Logging out',
+  '## Opening the service {#open-service}',
+  '### CDN Service Agreement {#agreement}',
+  '1. terms',
+  '## Feedback {#feedback}',
+  '```',
+  '## not a heading',
+  '```',
+].join('\n');
+
+describe('help and billing documents', () => {
+  it('give headings stable anchors, explicit or derived', () => {
+    expect(slugify('Signing in {#sign-in}')).toBe('sign-in');
+    expect(slugify('Logging out')).toBe('logging-out');
+    expect(slugify('退出登录')).toBe('退出登录');
+  });
+
+  it('list ## and ### headings for the table of contents, outside code', () => {
+    expect(tableOfContents(doc).map((e) => `${e.depth}:${e.id}:${e.text}`)).toEqual([
+      '2:sign-in:Signing in',
+      '3:logging-out:Logging out',
+      '2:open-service:Opening the service',
+      '3:agreement:CDN Service Agreement',
+      '2:feedback:Feedback',
+    ]);
+  });
+
+  it('cut out the agreement section up to the next heading of its level or above', () => {
+    expect(sectionOf(doc, 'agreement')).toBe('1. terms');
+    expect(sectionOf(doc, 'missing')).toBeNull();
+  });
+
+  it('read pipe tables as rows', () => {
+    expect(pipeTable('| Traffic | Price |\n|---|---|\n| 0 – 10 TB | 0.24 |')).toEqual([
+      ['Traffic', 'Price'],
+      ['0 – 10 TB', '0.24'],
+    ]);
+    expect(pipeTable('just | a paragraph')).toBeNull();
+    expect(pipeTable('| a |\n| b |')).toBeNull();
+  });
+
+  it('ship a help document with the agreement anchor and billing documents with a tier table, in both languages', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const lang of ['zh_CN', 'en_US']) {
+      const help = readFileSync(`public/docs/help.${lang}.md`, 'utf8');
+      expect(sectionOf(help, 'agreement')?.length ?? 0).toBeGreaterThan(200);
+      const billing = readFileSync(`public/docs/billing.${lang}.md`, 'utf8');
+      const tables = billing.split(/\n\s*\n/).map(pipeTable).filter((t) => t !== null);
+      expect(tables.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+});

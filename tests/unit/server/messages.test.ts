@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isMessageId, messages, t } from '../../../server/i18n/messages';
+
+describe('server messages', () => {
+  it.each(Object.entries(messages))('%s has a text in both languages', (_id, text) => {
+    expect(text.zh_CN.trim()).not.toBe('');
+    expect(text.en_US.trim()).not.toBe('');
+    expect(text.zh_CN).toMatch(/[\u4e00-\u9fff]|^CDN|^English$/);
+  });
+
+  it('keeps the spec texts exactly', () => {
+    expect(t('feedback.images.tooMany', 'en_US')).toBe('Upload up to 5 pictures!');
+    expect(t('feedback.images.tooLarge', 'en_US')).toBe('File size exceeds 5M');
+    expect(t('feedback.images.tooLarge', 'zh_CN')).toBe('文件大小超过 5M');
+    expect(t('openService.opened', 'en_US')).toBe('Service opened successfully!');
+    expect(t('portal.login.failed', 'zh_CN')).toBe('用户名或密码错误。');
+  });
+
+  it('falls back to the generic text for unknown ids', () => {
+    expect(isMessageId('no.such.id')).toBe(false);
+    expect(t('no.such.id', 'en_US')).toBe(messages['common.invalid'].en_US);
+  });
+});
