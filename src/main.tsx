@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createRoot } from 'react-dom/client';
-import { configureApi, readLanguage, readToken } from './api';
+import { configureApi, readLanguage, readToken, shareLanguage } from './api';
 import { App } from './app';
 import { activateLanguage } from './i18n';
 import { notify } from './ui/toaster';
@@ -10,6 +10,7 @@ const networkError = msg({ id: 'common.error.network', message: 'network error' 
 
 async function main() {
   const language = readLanguage();
+  shareLanguage(language);
   await activateLanguage(language);
   configureApi({
     getToken: readToken,
@@ -21,7 +22,7 @@ async function main() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   // No StrictMode: its double mount would start the sign-in twice, and an authorisation code
-  // is single-use (team brief, sign-in 3).
+  // is single-use.
   createRoot(root).render(<App language={language} />);
 }
 

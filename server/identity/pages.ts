@@ -18,6 +18,8 @@ header .brand{font-weight:600;color:#1f6feb}
 main{max-width:400px;margin:48px auto;padding:32px;background:#fff;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.06)}
 main.canvas{border-top:4px solid #e4572e}
 h1{font-size:22px;margin:0 0 24px}
+h2{font-size:17px;margin:24px 0 8px}
+main.wide{max-width:640px}
 label{display:block;margin:16px 0 6px;font-weight:500}
 input[type=text],input[type=password]{width:100%;padding:9px 12px;border:1px solid #c9cdd4;border-radius:4px;font:inherit}
 input:focus{outline:2px solid #1f6feb;outline-offset:1px}
@@ -36,6 +38,7 @@ export interface PageInput {
   /** Link that shows the same page in the other language. */
   toggleHref: string;
   variant?: 'portal' | 'canvas';
+  wide?: boolean;
 }
 
 export function renderPage(page: PageInput): string {
@@ -50,7 +53,7 @@ export function renderPage(page: PageInput): string {
 </head>
 <body>
 <header><span class="brand">${escapeHtml(t('portal.title', page.language))}</span><a href="${escapeHtml(page.toggleHref)}" hreflang="${page.language === 'zh_CN' ? 'en' : 'zh-CN'}">${escapeHtml(t('portal.language.switch', page.language))}</a></header>
-<main${page.variant === 'canvas' ? ' class="canvas"' : ''}>
+<main${page.variant === 'canvas' ? ' class="canvas"' : page.wide ? ' class="wide"' : ''}>
 ${page.body}
 </main>
 </body>
@@ -119,4 +122,26 @@ ${values.error ? `<p class="error" role="alert">${escapeHtml(t(values.error, l))
 <input type="text" id="id_card" name="id_card" required minlength="18" maxlength="18" autocomplete="off">
 <button type="submit">${escapeHtml(t('portal.realname.submit', l))}</button>
 </form>`;
+}
+
+/** The portal's support page: where help, tickets and feedback lead before the service is open. */
+export function supportBody(language: Language): string {
+  const l = language;
+  const section = (id: string, heading: MessageId, text: MessageId, links: { href: string; label: MessageId }[]) =>
+    `<section id="${id}">
+<h2>${escapeHtml(t(heading, l))}</h2>
+<p>${escapeHtml(t(text, l))}</p>
+<ul>${links.map((link) => `<li><a href="${escapeHtml(link.href)}">${escapeHtml(t(link.label, l))}</a></li>`).join('')}</ul>
+</section>`;
+  return `<h1>${escapeHtml(t('portal.support.heading', l))}</h1>
+${section('help', 'portal.support.help', 'portal.support.helpText', [
+  { href: '/#/cdn/help', label: 'portal.support.helpDoc' },
+  { href: '/portal/realname', label: 'portal.support.realName' },
+])}
+${section('tickets', 'portal.support.tickets', 'portal.support.ticketsText', [
+  { href: '/#/cdn/suggestion', label: 'portal.support.submit' },
+])}
+${section('feedback', 'portal.support.feedback', 'portal.support.feedbackText', [
+  { href: '/#/cdn/suggestion', label: 'portal.support.submit' },
+])}`;
 }

@@ -15,7 +15,7 @@ import {
   idCardPattern,
   serviceStatusOf,
 } from '../modules/account/service';
-import { loginForm, messageBody, portalCss, realNameForm, renderPage } from './pages';
+import { loginForm, messageBody, portalCss, realNameForm, renderPage, supportBody } from './pages';
 import { safeRedirectUri, statePattern, withQuery } from './redirect';
 import {
   bearerOf,
@@ -213,6 +213,24 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     );
   }
+
+  // spec §2: before the service is open, the top bar's help, tickets and feedback lead here.
+  app.get('/portal/support', { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
+    const query = request.query as z.output<typeof loginQuery>;
+    const language = pageLanguage(request, query.lang);
+    rememberLanguage(reply, query.lang);
+    return sendPage(
+      reply,
+      200,
+      renderPage({
+        language,
+        title: 'portal.support.heading',
+        body: supportBody(language),
+        toggleHref: toggleHref(request, language),
+        wide: true,
+      }),
+    );
+  });
 
   // Real-name authentication (spec §4: confirming the prompt opens this page).
   app.get('/portal/realname', { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {

@@ -9,6 +9,7 @@ export {
   writeHeaderInfo,
   readLanguage,
   writeLanguage,
+  shareLanguage,
   clearOnLogout,
   readAccountSource,
   writeAccountSource,

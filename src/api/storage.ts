@@ -100,6 +100,19 @@ export function readLanguage(): Language {
 
 export function writeLanguage(lang: Language): void {
   write('local', storageKeys.language, lang);
+  shareLanguage(lang);
+}
+
+/**
+ * The sign-in portal is served by the same origin and reads the `cdn_language` cookie, so its
+ * pages (sign-in, signed out, real-name authentication) follow the console's language.
+ */
+export function shareLanguage(lang: Language): void {
+  try {
+    document.cookie = `${storageKeys.language}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    // No document (tests outside a browser): nothing to share.
+  }
 }
 
 /**

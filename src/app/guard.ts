@@ -3,6 +3,7 @@ import type { MenuItem } from '../contract';
 
 export const dashboardPath = '/cdn/dashboard';
 export const openServicePath = '/cdn/open-service';
+const openBeforeActivation = ['/cdn/help', '/cdn/suggestion'];
 
 /** The menu paths the server granted (groups and items alike). */
 export const grantedPaths = (menu: readonly MenuItem[]): string[] => menu.map((m) => m.path);
@@ -34,7 +35,8 @@ export interface GuardContext {
  * authority (ARCHITECTURE.md); this only keeps the console from showing what it cannot use.
  */
 export function guardRedirect(route: string, ctx: GuardContext): string | null {
-  if (!ctx.serviceOpen) return route === openServicePath ? null : openServicePath;
+  // Before the service is open: activation, plus help and feedback, which are always available.
+  if (!ctx.serviceOpen) return route === openServicePath || openBeforeActivation.includes(route) ? null : openServicePath;
   if (route === openServicePath) return dashboardPath;
   if (allowed(route, grantedPaths(ctx.menu))) return null;
   const fallback = firstGrantedRoute(ctx.menu);

@@ -2,6 +2,7 @@ import { Box, Heading, Link, Table, Text } from '@chakra-ui/react';
 import { Children, isValidElement } from 'react';
 import type { ReactNode } from 'react';
 import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import type { Components } from 'react-markdown';
 
 /** `## Title {#anchor}` gives a heading a stable anchor that is the same in both languages. */
@@ -67,51 +68,6 @@ export function scrollToAnchor(id: string): void {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-/**
- * Pipe tables (`| a | b |` rows with a `|---|` line) without a table extension: such a block
- * arrives as one paragraph of plain text, and is drawn as a table here.
- */
-export function pipeTable(text: string): string[][] | null {
-  const lines = text
-    .trim()
-    .split('\n')
-    .map((l) => l.trim());
-  if (lines.length < 2 || !lines.every((l) => l.startsWith('|') && l.endsWith('|'))) return null;
-  if (!/^\|(\s*:?-{3,}:?\s*\|)+$/.test(lines[1] ?? '')) return null;
-  const cells = (l: string) =>
-    l
-      .slice(1, -1)
-      .split('|')
-      .map((c) => c.trim());
-  return [cells(lines[0] ?? ''), ...lines.slice(2).map(cells)];
-}
-
-function PipeTable({ rows }: { rows: string[][] }) {
-  const [head, ...body] = rows;
-  return (
-    <Box overflowX="auto" mb="4">
-      <Table.Root size="sm" variant="outline">
-        <Table.Header>
-          <Table.Row>
-            {(head ?? []).map((cell, i) => (
-              <Table.ColumnHeader key={i}>{cell}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {body.map((row, r) => (
-            <Table.Row key={r}>
-              {row.map((cell, i) => (
-                <Table.Cell key={i}>{cell}</Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
-  );
-}
-
 const heading =
   (level: 'h1' | 'h2' | 'h3' | 'h4', size: '2xl' | 'xl' | 'lg' | 'md') =>
   ({ children }: { children?: ReactNode }) => (
@@ -125,15 +81,23 @@ const components: Components = {
   h2: heading('h2', 'xl'),
   h3: heading('h3', 'lg'),
   h4: heading('h4', 'md'),
-  p: ({ children }) => {
-    const rows = pipeTable(textOf(children));
-    if (rows) return <PipeTable rows={rows} />;
-    return (
-      <Text mb="3" lineHeight="tall">
+  p: ({ children }) => (
+    <Text mb="3" lineHeight="tall">
+      {children}
+    </Text>
+  ),
+  table: ({ children }) => (
+    <Box overflowX="auto" mb="4">
+      <Table.Root size="sm" variant="outline">
         {children}
-      </Text>
-    );
-  },
+      </Table.Root>
+    </Box>
+  ),
+  thead: ({ children }) => <Table.Header>{children}</Table.Header>,
+  tbody: ({ children }) => <Table.Body>{children}</Table.Body>,
+  tr: ({ children }) => <Table.Row>{children}</Table.Row>,
+  th: ({ children }) => <Table.ColumnHeader>{children}</Table.ColumnHeader>,
+  td: ({ children }) => <Table.Cell>{children}</Table.Cell>,
   pre: ({ children }) => (
     <Box as="pre" p="3" mb="3" bg="bg.muted" borderRadius="md" overflowX="auto" fontSize="sm">
       {children}
@@ -193,7 +157,7 @@ const components: Components = {
 export function MarkdownDoc({ source }: { source: string }) {
   return (
     <Box className="markdown-doc">
-      <Markdown components={components} skipHtml>
+      <Markdown components={components} remarkPlugins={[remarkGfm]} skipHtml>
         {source}
       </Markdown>
     </Box>

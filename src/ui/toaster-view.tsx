@@ -9,7 +9,12 @@ const show = ({ type, title }: QueuedToast) =>
 
 /** The toaster itself, loaded with the first message (see toaster.tsx). */
 export function ToasterView({ take }: { take: (show: (toast: QueuedToast) => void) => void }) {
-  useEffect(() => take(show), [take]);
+  // The toast machine subscribes to the toaster only after its own start-up; a toast created
+  // before that is dropped, so the queue is handed over on the next task.
+  useEffect(() => {
+    const timer = setTimeout(() => take(show), 0);
+    return () => clearTimeout(timer);
+  }, [take]);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

@@ -16,13 +16,22 @@ let show: ((toast: Toast) => void) | null = null;
 let wanted = false;
 const listeners = new Set<() => void>();
 
+function want() {
+  if (wanted) return;
+  wanted = true;
+  listeners.forEach((listener) => listener());
+}
+
 export function notify(type: ToastKind, title: string): void {
   if (show) return show({ type, title });
   queue.push({ type, title });
-  if (!wanted) {
-    wanted = true;
-    listeners.forEach((listener) => listener());
-  }
+  want();
+}
+
+/** Loads the toaster once the browser is idle after the first paint, before any message needs it. */
+export function preloadToaster(): void {
+  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1000));
+  idle(() => want());
 }
 
 const take = (ready: (toast: Toast) => void) => {

@@ -1,7 +1,8 @@
 import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { preloadToaster } from '../../ui/toaster';
 import { useAppState } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { LeftMenu } from './left-menu';
@@ -17,6 +18,7 @@ export function AppLayout() {
   const { menu, offlineSince, serviceOpen } = useAppState();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(preloadToaster, []);
   const showMenu = serviceOpen && !withoutMenu.includes(pathname);
   const loading = <CenteredSpinner label={t({ id: 'shell.loading', message: 'Loading…' })} />;
 

@@ -11,7 +11,8 @@ import { UserMenu } from './user-menu';
 /** Where the portal's support pages live when the service is not open (served by the server). */
 const portalSupport = '/portal/support';
 
-function BarLink({ href, icon, children, external = false }: { href: string; icon?: ReactNode; children: ReactNode; external?: boolean }) {
+/** A top-bar link; below desktop width only its icon shows, its name stays its label and tooltip. */
+function BarLink({ href, icon, label, external = false }: { href: string; icon?: ReactNode; label: string; external?: boolean }) {
   return (
     <Link
       href={href}
@@ -25,10 +26,14 @@ function BarLink({ href, icon, children, external = false }: { href: string; ico
       gap="1"
       textDecoration="none"
       _hover={{ bg: 'whiteAlpha.200', textDecoration: 'none' }}
+      aria-label={icon ? label : undefined}
+      title={icon ? label : undefined}
       {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
     >
       {icon}
-      {children}
+      <Box as="span" display={icon ? { base: 'none', lg: 'inline' } : 'inline'}>
+        {label}
+      </Box>
     </Link>
   );
 }
@@ -37,9 +42,9 @@ function BarLink({ href, icon, children, external = false }: { href: string; ico
 export function TopBar({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) {
   const { t } = useLingui();
   const { serviceOpen, cwn, language } = useAppState();
-  const help = serviceOpen ? '#/cdn/help' : portalSupport;
-  const feedback = serviceOpen ? '#/cdn/suggestion' : portalSupport;
-  const tickets = serviceOpen ? '#/cdn/suggestion' : portalSupport;
+  const help = serviceOpen ? '#/cdn/help' : `${portalSupport}#help`;
+  const feedback = serviceOpen ? '#/cdn/suggestion' : `${portalSupport}#feedback`;
+  const tickets = serviceOpen ? '#/cdn/suggestion' : `${portalSupport}#tickets`;
   return (
     <Flex
       as="header"
@@ -74,24 +79,16 @@ export function TopBar({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => v
           </Text>
         </HStack>
       </Link>
-      {serviceOpen ? <BarLink href="#/cdn/dashboard">{t({ id: 'shell.topbar.overview', message: 'Overview' })}</BarLink> : null}
+      {serviceOpen ? <BarLink href="#/cdn/dashboard" label={t({ id: 'shell.topbar.overview', message: 'Overview' })} /> : null}
       <ProductsMenu />
       <Box flex="1" />
-      <HStack gap="1" display={{ base: 'none', lg: 'flex' }} as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Support links' })}>
+      <HStack gap="0" as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Support links' })}>
         {cwn.has_cwn && cwn.cwn_link ? (
-          <BarLink href={cwn.cwn_link} icon={<CloudIcon size={16} />} external>
-            {t({ id: 'shell.topbar.storage', message: 'Storage' })}
-          </BarLink>
+          <BarLink href={cwn.cwn_link} icon={<CloudIcon size={16} />} external label={t({ id: 'shell.topbar.storage', message: 'Storage' })} />
         ) : null}
-        <BarLink href={tickets} icon={<TicketIcon size={16} />}>
-          {t({ id: 'shell.topbar.tickets', message: 'Tickets' })}
-        </BarLink>
-        <BarLink href={help} icon={<BookIcon size={16} />}>
-          {t({ id: 'shell.topbar.help', message: 'Help docs' })}
-        </BarLink>
-        <BarLink href={feedback} icon={<ChatIcon size={16} />}>
-          {t({ id: 'shell.topbar.feedback', message: 'Feedback' })}
-        </BarLink>
+        <BarLink href={tickets} icon={<TicketIcon size={16} />} label={t({ id: 'shell.topbar.tickets', message: 'Tickets' })} />
+        <BarLink href={help} icon={<BookIcon size={16} />} label={t({ id: 'shell.topbar.help', message: 'Help docs' })} />
+        <BarLink href={feedback} icon={<ChatIcon size={16} />} label={t({ id: 'shell.topbar.feedback', message: 'Feedback' })} />
       </HStack>
       <LanguageSwitch current={language} />
       <AccountMenu />

@@ -33,6 +33,8 @@ export async function setLanguage(page: Page, baseUrl: string, language: 'zh_CN'
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
+  // Let opening menus and dialogs finish their animation first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.screenshot({ path: join(shotsDir, `${name}.png`) });
 }
 
@@ -45,4 +47,17 @@ export async function signIn(page: Page, baseUrl: string, login: string, options
   await page.getByLabel(/Password|密码/).fill(demoPassword);
   await page.getByRole('button', { name: /Sign in|登录/ }).click();
   await page.waitForURL(/#\/cdn\//);
+}
+
+/** Makes the console start in the given language (as if the user had chosen it earlier). */
+export async function preferLanguage(context: BrowserContext, language: 'zh_CN' | 'en_US') {
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('cdn_language')) localStorage.setItem('cdn_language', lang);
+  }, language);
+}
+
+/** Opens the account menu and waits for its full list. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /Switch account|切换账号/ }).click();
+  await page.getByRole('searchbox').waitFor();
 }

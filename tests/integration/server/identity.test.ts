@@ -219,6 +219,18 @@ describeServer('identity: portal pages and sign-in', (h) => {
     expect(bad.body.code).toBe(40001);
   });
 
+  it('shows the support page with help, tickets and feedback in both languages', async () => {
+    const zh = await h().app.inject({ method: 'GET', url: '/portal/support' });
+    expect(zh.statusCode).toBe(200);
+    for (const id of ['help', 'tickets', 'feedback']) expect(zh.body).toContain(`<section id="${id}">`);
+    expect(zh.body).toContain('帮助与支持');
+    expect(zh.body).toContain('href="/portal/realname"');
+    expect(zh.body).toContain('href="/#/cdn/suggestion"');
+    const en = await h().app.inject({ method: 'GET', url: '/portal/support?lang=en_US' });
+    expect(en.body).toContain('Help and support');
+    expect(en.body).not.toMatch(/<script/i);
+  });
+
   it('shows the signed-out pages', async () => {
     const demo = await signIn(h().app, 'demo');
     const page = await h().app.inject({

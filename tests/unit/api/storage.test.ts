@@ -76,9 +76,13 @@ describe('language', () => {
     expect(readLanguage()).toBe(expected);
   });
 
-  it('writes cdn_language', () => {
+  it('writes cdn_language, and shares it with the portal pages through a cookie', () => {
     writeLanguage('en_US');
     expect(localStorage.getItem('cdn_language')).toBe('en_US');
+    expect(document.cookie).toContain('cdn_language=en_US');
+    writeLanguage('zh_CN');
+    expect(document.cookie).toContain('cdn_language=zh_CN');
+    expect(document.cookie).not.toContain('en_US');
   });
 });
 

@@ -61,7 +61,9 @@ describe('guardRedirect', () => {
     const closed = { serviceOpen: false, menu: [] };
     expect(guardRedirect('/cdn/open-service', closed)).toBeNull();
     expect(guardRedirect('/cdn/dashboard', closed)).toBe('/cdn/open-service');
-    expect(guardRedirect('/cdn/help', closed)).toBe('/cdn/open-service');
+    expect(guardRedirect('/cdn/help', closed)).toBeNull();
+    expect(guardRedirect('/cdn/suggestion', closed)).toBeNull();
+    expect(guardRedirect('/cdn/user/detail/1', closed)).toBe('/cdn/open-service');
   });
 
   it('sends an open account away from the activation page', () => {

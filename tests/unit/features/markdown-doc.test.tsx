@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pipeTable, sectionOf, slugify, tableOfContents } from '../../../src/ui/markdown-doc';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { render } from '@testing-library/react';
+import { MarkdownDoc, sectionOf, slugify, tableOfContents } from '../../../src/ui/markdown-doc';
 
 const doc = [
   '# Help',
@@ -37,23 +39,23 @@ describe('help and billing documents', () => {
     expect(sectionOf(doc, 'missing')).toBeNull();
   });
 
-  it('read pipe tables as rows', () => {
-    expect(pipeTable('| Traffic | Price |\n|---|---|\n| 0 – 10 TB | 0.24 |')).toEqual([
-      ['Traffic', 'Price'],
-      ['0 – 10 TB', '0.24'],
-    ]);
-    expect(pipeTable('just | a paragraph')).toBeNull();
-    expect(pipeTable('| a |\n| b |')).toBeNull();
-  });
-
   it('ship a help document with the agreement anchor and billing documents with a tier table, in both languages', async () => {
     const { readFileSync } = await import('node:fs');
     for (const lang of ['zh_CN', 'en_US']) {
       const help = readFileSync(`public/docs/help.${lang}.md`, 'utf8');
       expect(sectionOf(help, 'agreement')?.length ?? 0).toBeGreaterThan(200);
       const billing = readFileSync(`public/docs/billing.${lang}.md`, 'utf8');
-      const tables = billing.split(/\n\s*\n/).map(pipeTable).filter((t) => t !== null);
-      expect(tables.length).toBeGreaterThanOrEqual(1);
+      const { container, unmount } = render(
+        <ChakraProvider value={defaultSystem}>
+          <MarkdownDoc source={billing} />
+        </ChakraProvider>,
+      );
+      // The tier table renders as a real table: a header row and at least three tiers.
+      const rows = container.querySelectorAll('table tr');
+      expect(rows.length).toBeGreaterThanOrEqual(4);
+      expect(container.querySelector('table th')?.textContent).toMatch(/traffic|流量/i);
+      expect(container.innerHTML).not.toContain('|---');
+      unmount();
     }
   });
 });

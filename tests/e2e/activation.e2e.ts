@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, newContext, preferLanguage, signIn } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The operator's documented command, against the running server. */
+function approve(login: string) {
+  return spawnSync('npm', ['run', '-s', 'admin', '--', 'approve', login], {
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: String(inject('port')), HOST: '127.0.0.1', DATABASE_URL: '' },
+  });
+}
+
+describe('activation', () => {
+  it('takes newbie from the warning to review, and into the console once approved', async () => {
+    const context = await newContext(browser);
+    await preferLanguage(context, 'en_US');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'newbie');
+    await page.waitForURL(/#\/cdn\/open-service$/);
+    // Other screens lead back to activation; the left menu is hidden here.
+    await page.goto(`${baseUrl}/#/cdn/dashboard`);
+    await page.waitForURL(/#\/cdn\/open-service$/);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+
+    const apply = page.getByRole('button', { name: 'Apply to open' });
+    await apply.click();
+    await page
+      .getByText('Please tick "I have read and agree CDN Service Agreement all content"')
+      .first()
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Billing details' }).click();
+    const billing = page.getByRole('dialog');
+    await billing.getByRole('heading').first().waitFor();
+    expect(await billing.textContent()).toMatch(/traffic/i);
+    await page.keyboard.press('Escape');
+
+    await page.getByText('I have read and agree to all of the CDN Service Agreement').click();
+    await apply.click();
+    const audit = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await audit.getByText('Your application has been submitted, please wait patiently for review').waitFor();
+
+    const result = approve('newbie');
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    await page.reload();
+    await page.waitForURL(/#\/cdn\/dashboard$/);
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('asks unverified to do the real-name authentication, and the portal page completes it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'unverified');
+    await page.waitForURL(/#\/cdn\/open-service$/);
+    await page.getByText('我已阅读并同意《CDN 服务协议》全部内容').click();
+    await page.getByRole('button', { name: '申请开通' }).click();
+    const prompt = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await prompt.getByText('您尚未完成实名认证，是否前往进行实名认证？').waitFor();
+    await prompt.getByRole('button', { name: '是' }).click();
+    await page.waitForURL(/\/portal\/realname/);
+    await page.getByLabel('真实姓名').fill('张三');
+    await page.getByLabel('身份证号码').fill('11010519491231002X');
+    await page.getByRole('button', { name: /提交/ }).click();
+    await page.getByText('实名认证已完成。').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { desktop, launch, newContext, openAccountMenu, preferLanguage, screenshot, signIn, tablet } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screenshots of the screens, both languages, desktop and tablet width (artifacts/screenshots). */
+describe('screens', () => {
+  for (const language of ['zh_CN', 'en_US'] as const) {
+    for (const [size, viewport] of [
+      ['desktop', desktop],
+      ['tablet', tablet],
+    ] as const) {
+      it(`${language} ${size}`, async () => {
+        const name = (screen: string) => `${screen}-${language}-${size}`;
+        const context = await newContext(browser, { language, viewport });
+        await preferLanguage(context, language);
+        const page = await context.newPage();
+
+        await page.goto(`${baseUrl}/`);
+        await page.waitForURL(/\/portal\/login/);
+        await screenshot(page, name('sign-in'));
+
+        await signIn(page, baseUrl, 'channel');
+        await page.locator('#dashboard-domains').or(page.getByText(/No accelerated domain|暂无加速域名/)).first().waitFor();
+        await screenshot(page, name('dashboard'));
+        await openAccountMenu(page);
+        await page.getByRole('note').waitFor();
+        await screenshot(page, name('account-menu'));
+        await page.keyboard.press('Escape');
+
+        await page.goto(`${baseUrl}/#/cdn/suggestion`);
+        await page.locator('input[type=file]').waitFor({ state: 'attached' });
+        await screenshot(page, name('suggestion'));
+        await page.goto(`${baseUrl}/#/cdn/help`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await screenshot(page, name('help'));
+        await context.close();
+
+        const second = await newContext(browser, { language, viewport });
+        await preferLanguage(second, language);
+        const activation = await second.newPage();
+        await signIn(activation, baseUrl, 'unverified');
+        await activation.waitForURL(/open-service/);
+        await activation.getByRole('button', { name: /Apply to open|申请开通/ }).waitFor();
+        await screenshot(activation, name('activation'));
+        await activation.getByRole('button', { name: /Billing details|计费详情|查看计费/ }).click();
+        await activation.getByRole('dialog').waitFor();
+        await screenshot(activation, name('billing'));
+        await second.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, newContext, preferLanguage, signIn } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign-in, language and the menu', () => {
+  it('signs in through the portal and lands on the dashboard in Chinese', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/portal\/login\?/);
+    expect(new URL(page.url()).searchParams.get('state')).toMatch(/^[0-9a-f]{16,}$/);
+    await page.getByLabel('用户名').fill('demo');
+    await page.getByLabel('密码').fill('wrong password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('用户名或密码错误');
+    await expect.poll(() => page.getByLabel('用户名').inputValue()).toBe('demo');
+    await signIn(page, baseUrl, 'demo');
+    await page.waitForURL(/#\/cdn\/dashboard$/);
+    // The sign-in parameters are stripped from the address; the token is kept.
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('heading', { name: '概览', level: 1 }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cdn_token'))).toMatch(/^[\w-]{40,}$/);
+    await page.locator('#dashboard-domains').waitFor();
+    await context.close();
+  });
+
+  it('switches to English, and English stays after a reload', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'demo');
+    await page.getByRole('heading', { name: '概览', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /语言/ }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: 'English' }).click()]);
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cdn_language'))).toBe('en_US');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('redirects a route absent from the menu, keeps help and suggestion open, hides the left menu there', async () => {
+    const context = await newContext(browser);
+    await preferLanguage(context, 'en_US');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'canvas', { canvas: true });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.waitFor();
+    // The canvas account has no add-ons: large-file sync is not in its menu.
+    expect(await menu.getByText('Large-file sync').count()).toBe(0);
+    await page.goto(`${baseUrl}/#/cdn/file-sync`);
+    await page.waitForURL((url) => !url.hash.startsWith('#/cdn/file-sync'));
+    expect(page.url()).not.toContain('file-sync');
+    // A granted route of a later version says so plainly.
+    await page.goto(`${baseUrl}/#/cdn/domain/list`);
+    await page.getByText(/not available yet/i).first().waitFor();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    for (const [path, heading] of [
+      ['/cdn/help', /help/i],
+      ['/cdn/suggestion', /Feedback/],
+    ] as const) {
+      await page.goto(`${baseUrl}/#${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+      expect(page.url()).toContain(path);
+      expect(await menu.count()).toBe(0);
+    }
+    await context.close();
+  });
+});
