@@ -25,7 +25,7 @@ const zone = (files, folders, message, extra = []) => ({
 const layers = (...names) => names;
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', 'src/i18n/locales/**/*.ts', 'server/db/migrations'] },
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', '.tmp', 'artifacts', 'src/i18n/locales/**/*.ts', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,6 +37,14 @@ describe('installable and offline', () => {
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
 
+    // Chromium's own verdict: the console can be installed. Test contexts are incognito
+    // profiles, which Chromium never offers to install into; every other check must pass.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+
     await context.setOffline(true);
     await page.reload();
     await page.getByText(/Offline/).first().waitFor();
