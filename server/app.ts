@@ -70,7 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...loggerOptions(options.logger?.level ?? config.logLevel),
           ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
         };
-  const app = Fastify({ logger, trustProxy: false });
+  // Behind a reverse proxy (TRUST_PROXY=1), X-Forwarded-Proto decides the Secure cookie flag.
+  const app = Fastify({ logger, trustProxy: config.trustProxy });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

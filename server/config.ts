@@ -51,6 +51,12 @@ export const configVariables = [
     description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
   },
   {
+    name: 'TRUST_PROXY',
+    default: '0',
+    description:
+      "'1' trusts X-Forwarded-* headers of a reverse proxy (client address, and HTTPS for the Secure cookie flag).",
+  },
+  {
     name: 'CNAME_SUFFIX',
     default: 'cdn.example-edge.net',
     description: 'Suffix of the CNAME given to each accelerated domain.',
@@ -75,6 +81,7 @@ export interface Config {
   staticDir: string;
   logLevel: string;
   cnameSuffix: string;
+  trustProxy: boolean;
 }
 
 const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default])) as Record<
@@ -111,5 +118,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: get('STATIC_DIR'),
     logLevel: get('LOG_LEVEL'),
     cnameSuffix: get('CNAME_SUFFIX'),
+    trustProxy: get('TRUST_PROXY') === '1',
   };
 }

@@ -1,8 +1,8 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { createRoot } from 'react-dom/client';
-import { configureApi, readLanguage, readToken, shareLanguage } from './api';
-import { App } from './app';
+import { configureApi, readActiveAccount, readLanguage, readToken, shareLanguage } from './api';
+import { App, leaveForSignIn } from './app';
 import { activateLanguage } from './i18n';
 import { notify } from './ui/toaster';
 
@@ -15,8 +15,9 @@ async function main() {
   configureApi({
     getToken: readToken,
     getLanguage: readLanguage,
+    getViewAccount: readActiveAccount,
     notifyError: (message) => notify('error', message),
-    redirect: (url) => location.assign(url),
+    redirect: leaveForSignIn,
     networkErrorText: () => i18n._(networkError),
   });
   const root = document.getElementById('root');

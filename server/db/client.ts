@@ -14,6 +14,10 @@ export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'm
 /** Both drivers expose the same query builder; services are written against this type. */
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 
+/** A transaction of `Db`; services that take part in a caller's transaction accept `Executor`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -33,8 +33,6 @@ export const accounts = pgTable(
     source: integer('source').notNull().default(0),
     realNameVerified: boolean('real_name_verified').notNull().default(false),
     realName: text('real_name').notNull().default(''),
-    /** SHA-256 hex of the ID card number given at real-name authentication; the number itself is not kept. */
-    idCardHash: text('id_card_hash'),
     mobile: text('mobile').notNull().default(''),
     email: text('email').notNull().default(''),
     company: text('company').notNull().default(''),
@@ -102,7 +100,7 @@ export const tokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('tokens_account_idx').on(t.accountId)],
+  (t) => [index('tokens_account_idx').on(t.accountId), index('tokens_session_idx').on(t.sessionState)],
 );
 
 /** Applications to open the service (spec §4: apply, then auditing until approved). */
@@ -113,6 +111,10 @@ export const serviceApplications = pgTable('service_applications', {
   isOverseas: integer('is_overseas').notNull(),
   product: text('product').notNull(),
   status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
+  /** The sign-in (`session_state`) that applied; null for the operator and the demo seed. */
+  sessionState: text('session_state'),
+  /** Approved at once (AUTO_APPROVE) in the request that applied. */
+  autoApproved: boolean('auto_approved').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   decidedAt: ts('decided_at'),
 });

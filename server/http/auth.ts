@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { Code } from '../../src/contract';
-import { bearerOf, resolveToken, type TokenContext } from '../identity/service';
-import { findAccountById, serviceStatusOf, grantedMenuIds, type Account } from '../modules/account/service';
+import { Code, viewAccountHeader } from '../../src/contract';
+import { bearerOf, resolveToken, setViewAccount, type TokenContext } from '../identity/service';
+import {
+  canView,
+  findAccountById,
+  serviceStatusOf,
+  grantedMenuIds,
+  type Account,
+} from '../modules/account/service';
 import { menuDefinitions, type ServiceStatus } from '../../src/contract';
 import type { AppContext } from './context';
 import { AppError, signInUrl } from './envelope';
@@ -10,26 +16,57 @@ import { AppError, signInUrl } from './envelope';
 export interface AuthContext extends TokenContext {
   /** The signed-in account. */
   account: Account;
-  /** The active account (changed by switchUser). */
+  /**
+   * The active account of this request: the `x-view-account` header of the browser tab, or the
+   * token's default view (changed by switchUser) when the header is absent.
+   */
   view: Account;
   viewServiceStatus: ServiceStatus;
 }
 
 const signInRequired = () => new AppError(Code.signInRequired, 'auth.signInRequired', { url: signInUrl });
+const boundary = () => new AppError(Code.accountBoundary, 'customer.accountBoundary');
 
-/** Resolves the bearer token; spec §8: missing, expired or revoked → code 44 with `data.url`. */
+/** The `x-view-account` header: absent/empty → undefined; not a positive integer → null. */
+function requestedViewId(request: FastifyRequest): number | null | undefined {
+  const raw = request.headers[viewAccountHeader];
+  if (raw === undefined) return undefined;
+  const value = Array.isArray(raw) ? raw.join(',') : raw;
+  if (value.trim() === '') return undefined;
+  if (!/^\d{1,10}$/.test(value.trim())) return null;
+  const id = Number(value.trim());
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * Resolves the bearer token; spec §8: missing, expired or revoked → code 44 with `data.url`.
+ * The view account is checked against `canView` on every call, so an account that may no longer
+ * be viewed (a channel customer that was unlinked) is refused at once with 40302.
+ */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthContext> {
   const token = bearerOf(request.headers.authorization);
   if (!token) throw signInRequired();
   const resolved = await resolveToken(ctx.db, token, ctx.config);
   if (!resolved) throw signInRequired();
   const account = await findAccountById(ctx.db, resolved.accountId);
-  const view =
-    resolved.viewAccountId === resolved.accountId
-      ? account
-      : await findAccountById(ctx.db, resolved.viewAccountId);
-  if (!account || !view) throw signInRequired();
-  return { ...resolved, account, view, viewServiceStatus: await serviceStatusOf(ctx.db, view) };
+  if (!account) throw signInRequired();
+  const requested = requestedViewId(request);
+  if (requested === null) throw boundary();
+  const viewId = requested ?? resolved.viewAccountId;
+  if (viewId !== account.id && !(await canView(ctx.db, account, viewId))) {
+    // A default view that may no longer be viewed is reset, so the next call shows the own account.
+    if (requested === undefined) await setViewAccount(ctx.db, resolved.tokenHash, account.id);
+    throw boundary();
+  }
+  const view = viewId === account.id ? account : await findAccountById(ctx.db, viewId);
+  if (!view) throw boundary();
+  return {
+    ...resolved,
+    viewAccountId: view.id,
+    account,
+    view,
+    viewServiceStatus: await serviceStatusOf(ctx.db, view),
+  };
 }
 
 /** The active account's service must be open (access `open`). */

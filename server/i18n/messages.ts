@@ -16,6 +16,10 @@ export const messages = {
     zh_CN: '您没有该功能的权限',
     en_US: 'You do not have permission to use this function.',
   },
+  'common.crossSite': {
+    zh_CN: '该请求来自其他网站，已被拒绝。请在本站页面上重新操作。',
+    en_US: 'This request came from another website and was refused. Please try again from this site.',
+  },
   'common.serviceClosed': { zh_CN: '请先开通 CDN 服务', en_US: 'Please open the CDN service first.' },
   'auth.signInRequired': { zh_CN: '登录已失效，请重新登录', en_US: 'Please sign in again.' },
   'identity.tokenInvalid': {
@@ -35,6 +39,10 @@ export const messages = {
   'account.mobile.invalid': {
     zh_CN: '请输入正确的 11 位手机号码',
     en_US: 'Please enter a valid 11-digit mobile number.',
+  },
+  'account.realName.locked': {
+    zh_CN: '账号已完成实名认证，真实姓名不能修改',
+    en_US: 'The account is real-name verified; the real name cannot be changed.',
   },
   'account.email.invalid': { zh_CN: '请输入正确的邮箱地址', en_US: 'Please enter a valid email address.' },
   'openService.realNameRequired': {
@@ -76,6 +84,10 @@ export const messages = {
     en_US: 'Wrong file type: only jpg, png, gif and svg are supported.',
   },
   'feedback.images.required': { zh_CN: '请选择要上传的图片', en_US: 'Please choose a picture to upload.' },
+  'feedback.images.pending': {
+    zh_CN: '待提交的图片过多，请先提交或移除部分图片。',
+    en_US: 'Too many pictures waiting to be submitted; submit or remove some first.',
+  },
   'feedback.images.invalid': {
     zh_CN: '图片不存在或已被使用，请重新上传',
     en_US: 'A picture was not found or is already used. Please upload it again.',
@@ -112,6 +124,8 @@ export const messages = {
   'portal.login.goPortal': { zh_CN: '前往门户登录', en_US: 'Go to the portal sign-in' },
   'portal.language.switch': { zh_CN: 'English', en_US: '中文' },
   'portal.logout.done': { zh_CN: '您已退出登录。', en_US: 'You have signed out.' },
+  'portal.logout.confirm': { zh_CN: '确定要退出登录吗？', en_US: 'Do you want to sign out?' },
+  'portal.logout.submit': { zh_CN: '退出登录', en_US: 'Sign out' },
   'portal.logout.again': { zh_CN: '重新登录', en_US: 'Sign in again' },
   'portal.realname.heading': { zh_CN: '实名认证', en_US: 'Real-name authentication' },
   'portal.realname.name': { zh_CN: '真实姓名', en_US: 'Real name' },

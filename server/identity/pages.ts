@@ -107,6 +107,17 @@ export function messageBody(
 <p><a href="${escapeHtml(link.href)}">${escapeHtml(t(link.label, language))}</a></p>`;
 }
 
+/** The sign-out confirmation shown when another site sent the browser to the logout page. */
+export function logoutConfirmBody(language: Language, action: string): string {
+  const l = language;
+  return `<h1>${escapeHtml(t('portal.logout.submit', l))}</h1>
+<p>${escapeHtml(t('portal.logout.confirm', l))}</p>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="lang" value="${l}">
+<button type="submit">${escapeHtml(t('portal.logout.submit', l))}</button>
+</form>`;
+}
+
 export function realNameForm(
   language: Language,
   values: { realName?: string; error?: MessageId } = {},

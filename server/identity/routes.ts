@@ -5,17 +5,27 @@ import { dummyPasswordHash, randomSecret, verifyPassword } from '../http/crypto'
 import type { AppContext } from '../http/context';
 import { auditContext } from '../http/context';
 import { AppError, ok, requestLanguage, signInUrl } from '../http/envelope';
+import { isCrossSite, isCrossSiteNavigation } from '../http/same-origin';
 import { languageFromAcceptLanguage } from '../http/language';
 import { contractRoute } from '../http/routes';
 import { t, type MessageId } from '../i18n/messages';
 import {
+  canView,
   completeRealName,
   findAccountById,
   findAccountByLogin,
-  idCardPattern,
+  isValidIdCard,
   serviceStatusOf,
 } from '../modules/account/service';
-import { loginForm, messageBody, portalCss, realNameForm, renderPage, supportBody } from './pages';
+import {
+  loginForm,
+  logoutConfirmBody,
+  messageBody,
+  portalCss,
+  realNameForm,
+  renderPage,
+  supportBody,
+} from './pages';
 import { safeRedirectUri, statePattern, withQuery } from './redirect';
 import {
   bearerOf,
@@ -24,11 +34,11 @@ import {
   createToken,
   endPortalSession,
   findPortalSession,
-  isSignInLocked,
   issueCode,
-  recordSignInFailure,
+  recordSignInAttempt,
   redeemCode,
   resolveToken,
+  revokeSessionTokens,
   revokeToken,
 } from './service';
 
@@ -55,6 +65,11 @@ const realNameBody = z.object({
   id_card: z.string().max(100).default(''),
   lang: z.string().optional(),
 });
+
+const logoutBody = z.object({ lang: z.string().optional() }).optional();
+
+/** Identity answers that carry a token or a sign-in state are never stored by caches. */
+const noStorePaths = new Set(['/account/user/view', '/account/user/validate']);
 
 const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (languages as readonly string[]).includes(v);
@@ -91,6 +106,19 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     secure: request.protocol === 'https',
     maxAge: config.tokenTtlHours * 3600,
   });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (noStorePaths.has(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
+  });
+
+  /** Ends the portal session of the cookie and revokes every token issued under it. */
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sid = request.cookies[portalCookie];
+    const session = await findPortalSession(db, sid);
+    if (session) await revokeSessionTokens(db, session.sessionState);
+    await endPortalSession(db, { sid });
+    reply.clearCookie(portalCookie, { path: '/' });
+  };
 
   app.get('/portal/assets/portal.css', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(portalCss),
@@ -169,14 +197,14 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
           }),
         );
 
+      // Login CSRF: a form posted from another site never signs the browser in.
+      if (isCrossSite(request)) return page(403, 'common.crossSite');
       if (username === '' || form.password === '') return page(401, 'portal.login.failed');
-      if (await isSignInLocked(db, username)) return page(429, 'portal.login.tooMany');
+      // The attempt is recorded before it is counted, so parallel attempts cannot pass together.
+      if ((await recordSignInAttempt(db, username)).refused) return page(429, 'portal.login.tooMany');
       const account = await findAccountByLogin(db, username);
       const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), form.password);
-      if (!account || !valid) {
-        await recordSignInFailure(db, username);
-        return page(401, 'portal.login.failed');
-      }
+      if (!account || !valid) return page(401, 'portal.login.failed');
       await clearSignInFailures(db, username);
       if (sourceOfAccount(account.source) !== source) {
         const href = `/${other}/login?${new URLSearchParams({ redirect_uri: redirectUri, state }).toString()}`;
@@ -190,28 +218,67 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       return redirectWithCode(reply, account.id, sessionState, redirectUri, state);
     });
 
-    app.get(
-      `/${source}/logout`,
-      { schema: { hide: true, querystring: loginQuery } },
-      async (request, reply) => {
-        const query = request.query as z.output<typeof loginQuery>;
-        const language = pageLanguage(request, query.lang);
-        await endPortalSession(db, { sid: request.cookies[portalCookie] });
-        reply.clearCookie(portalCookie, { path: '/' });
-        const body = messageBody(language, 'portal.logout.done', { href: '/', label: 'portal.logout.again' });
+    const logoutPath = `/${source}/logout`;
+    const signedOutPage = (request: FastifyRequest, reply: FastifyReply, language: Language) =>
+      sendPage(
+        reply,
+        200,
+        renderPage({
+          language,
+          title: 'portal.logout.done',
+          body: messageBody(language, 'portal.logout.done', { href: '/', label: 'portal.logout.again' }),
+          toggleHref: toggleHref(request, language),
+          variant,
+        }),
+      );
+
+    // A link (top-level navigation) signs out, except when another site sent the browser here:
+    // then the page asks, and the button posts to the same address (same-origin checked).
+    app.get(logoutPath, { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
+      const query = request.query as z.output<typeof loginQuery>;
+      const language = pageLanguage(request, query.lang);
+      if (isCrossSiteNavigation(request) && (await findPortalSession(db, request.cookies[portalCookie]))) {
         return sendPage(
           reply,
           200,
           renderPage({
             language,
-            title: 'portal.logout.done',
-            body,
+            title: 'portal.logout.submit',
+            body: logoutConfirmBody(language, logoutPath),
             toggleHref: toggleHref(request, language),
             variant,
           }),
         );
-      },
-    );
+      }
+      await signOut(request, reply);
+      return signedOutPage(request, reply, language);
+    });
+
+    app.post(logoutPath, { schema: { hide: true, body: logoutBody } }, async (request, reply) => {
+      const form = request.body as z.output<typeof logoutBody>;
+      const language = pageLanguage(request, form?.lang);
+      if (isCrossSite(request)) {
+        const body = messageBody(
+          language,
+          'common.crossSite',
+          { href: logoutPath, label: 'portal.logout.submit' },
+          'error',
+        );
+        return sendPage(
+          reply,
+          403,
+          renderPage({
+            language,
+            title: 'portal.logout.submit',
+            body,
+            toggleHref: `${logoutPath}?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`,
+            variant,
+          }),
+        );
+      }
+      await signOut(request, reply);
+      return signedOutPage(request, reply, language);
+    });
   }
 
   // spec §2: before the service is open, the top bar's help, tickets and feedback lead here.
@@ -267,6 +334,33 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     const form = request.body as z.output<typeof realNameBody>;
     const language = pageLanguage(request, form.lang);
     const toggle = `/portal/realname?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`;
+    if (isCrossSite(request)) {
+      const body = messageBody(
+        language,
+        'common.crossSite',
+        { href: '/portal/realname', label: 'portal.realname.heading' },
+        'error',
+      );
+      return sendPage(
+        reply,
+        403,
+        renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
+      );
+    }
+    const alreadyVerified = () =>
+      sendPage(
+        reply,
+        409,
+        renderPage({
+          language,
+          title: 'portal.realname.heading',
+          body: messageBody(language, 'portal.realname.already', {
+            href: '/',
+            label: 'portal.realname.back',
+          }),
+          toggleHref: toggle,
+        }),
+      );
     const session = await findPortalSession(db, request.cookies[portalCookie]);
     const account = session ? await findAccountById(db, session.accountId) : null;
     if (!account) {
@@ -282,12 +376,13 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
         renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
       );
     }
+    if (account.realNameVerified) return alreadyVerified();
     const realName = form.real_name.trim();
     const idCard = form.id_card.trim().toUpperCase();
     const error: MessageId | null =
       realName === '' || realName.length > 50
         ? 'portal.realname.nameRequired'
-        : !idCardPattern.test(idCard)
+        : !isValidIdCard(idCard)
           ? 'portal.realname.idInvalid'
           : null;
     if (error) {
@@ -302,7 +397,9 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       );
     }
-    await completeRealName(db, account.id, { realName, idCard }, auditContext(request));
+    // The ID card number is checked and then discarded; only the name and the flag are kept.
+    if (!(await completeRealName(db, account.id, { realName, idCard }, auditContext(request))))
+      return alreadyVerified();
     const body = messageBody(language, 'portal.realname.done', { href: '/', label: 'portal.realname.back' });
     return sendPage(
       reply,
@@ -335,7 +432,15 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   contractRoute(app, ctx, 'identityValidate', async (request) => {
     const token = bearerOf(request.headers.authorization);
     const resolved = token ? await resolveToken(db, token, config) : null;
-    const view = resolved ? await findAccountById(db, resolved.viewAccountId) : null;
+    const account = resolved ? await findAccountById(db, resolved.accountId) : null;
+    // The token's default view counts only while the account may still view it.
+    const view =
+      account &&
+      resolved &&
+      resolved.viewAccountId !== account.id &&
+      (await canView(db, account, resolved.viewAccountId))
+        ? await findAccountById(db, resolved.viewAccountId)
+        : account;
     if (!view) throw new AppError(Code.tokenInvalid, 'identity.tokenInvalid', { url: signInUrl });
     const status = await serviceStatusOf(db, view);
     if (status === 'open') return ok(request, { service_status: status });
@@ -348,8 +453,15 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   contractRoute(app, ctx, 'identityLogout', async (request, input, _auth, reply) => {
+    // Another site may not end this browser's sign-in.
+    if (isCrossSite(request)) throw new AppError(Code.forbidden, 'common.crossSite');
     const token = bearerOf(request.headers.authorization);
     const revoked = token ? await revokeToken(db, token) : null;
+    // Every token of the portal session ends with it: the bearer's, and the cookie's session.
+    if (revoked) await revokeSessionTokens(db, revoked.sessionState);
+    const session = await findPortalSession(db, request.cookies[portalCookie]);
+    if (session && session.sessionState !== revoked?.sessionState)
+      await revokeSessionTokens(db, session.sessionState);
     await endPortalSession(db, { sid: request.cookies[portalCookie], sessionState: revoked?.sessionState });
     reply.clearCookie(portalCookie, { path: '/' });
     return ok(

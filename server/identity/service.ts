@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { authCodes, loginFailures, portalSessions, tokens } from '../db/schema';
 import { randomSecret, sha256Hex } from '../http/crypto';
 
@@ -182,8 +182,26 @@ export async function revokeToken(db: Db, token: string): Promise<TokenContext |
     : null;
 }
 
-export async function setViewAccount(db: Db, tokenHash: string, viewAccountId: number): Promise<void> {
-  await db.update(tokens).set({ viewAccountId }).where(eq(tokens.tokenHash, tokenHash));
+/** Revokes every live token issued under one portal session (logout ends them all). */
+export async function revokeSessionTokens(db: Db, sessionState: string): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(tokens.sessionState, sessionState), isNull(tokens.revokedAt)));
+}
+
+/** Sets the token's default view (for new tabs); false when the token is gone or revoked. */
+export async function setViewAccount(
+  db: Executor,
+  tokenHash: string,
+  viewAccountId: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(tokens)
+    .set({ viewAccountId })
+    .where(and(eq(tokens.tokenHash, tokenHash), isNull(tokens.revokedAt)))
+    .returning({ tokenHash: tokens.tokenHash });
+  return rows.length > 0;
 }
 
 // ---- sign-in rate limit -------------------------------------------------------------------------
@@ -192,23 +210,27 @@ export const signInLimit = { failures: 10, windowMs: 5 * 60_000 } as const;
 
 const normal = (login: string) => login.trim().toLowerCase();
 
-export async function isSignInLocked(db: Db, login: string): Promise<boolean> {
+/**
+ * Records a sign-in attempt first, then counts the attempts of the window including it: the
+ * attempt is refused (true) above the limit. Because every attempt is counted after its own row
+ * is written, concurrent attempts cannot all pass a check made before any of them was recorded.
+ */
+export async function recordSignInAttempt(db: Db, login: string): Promise<{ refused: boolean }> {
+  const key = normal(login);
+  await db.insert(loginFailures).values({ login: key });
   const since = new Date(Date.now() - signInLimit.windowMs);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginFailures)
-    .where(and(eq(loginFailures.login, normal(login)), gte(loginFailures.createdAt, since)));
-  return (row?.n ?? 0) >= signInLimit.failures;
-}
-
-export async function recordSignInFailure(db: Db, login: string): Promise<void> {
-  await db.insert(loginFailures).values({ login: normal(login) });
-  // Keep the table small: old failures no longer count.
+    .where(and(eq(loginFailures.login, key), gte(loginFailures.createdAt, since)));
+  // Keep the table small: old attempts no longer count.
   await db
     .delete(loginFailures)
     .where(lt(loginFailures.createdAt, new Date(Date.now() - 2 * signInLimit.windowMs)));
+  return { refused: (row?.n ?? 0) > signInLimit.failures };
 }
 
+/** After a successful sign-in: the login's recorded attempts no longer count. */
 export async function clearSignInFailures(db: Db, login: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.login, normal(login)));
 }

@@ -6,6 +6,7 @@ import {
   createAccount,
   findAccountByLogin,
   grantMenu,
+  idCardCheckChar,
   linkChannelCustomers,
   type Account,
   type NewAccount,
@@ -31,7 +32,11 @@ export const demoAccounts = [
 
 const operator = { origin: 'operator' as const };
 let idSerial = 0;
-const demoIdCard = () => `1101011990030${String(7000 + (idSerial++ % 1000)).padStart(4, '0')}X`;
+/** A well-formed demo ID card number (valid check character); it is checked and not kept. */
+const demoIdCard = () => {
+  const first17 = `11010119900307${String(idSerial++ % 1000).padStart(3, '0')}`;
+  return `${first17}${idCardCheckChar(first17)}`;
+};
 
 async function verified(db: Db, input: NewAccount, realName: string): Promise<Account> {
   const account = await createAccount(db, input);

@@ -1,4 +1,4 @@
-import { Code, routes } from '../contract';
+import { Code, routes, viewAccountHeader } from '../contract';
 import type { AccountSource, EndpointName, Envelope, InputOf, Language, OutputOf } from '../contract';
 import { ApiError } from './errors';
 
@@ -9,6 +9,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   getToken(): string | null;
   getLanguage(): Language;
+  /** The active account of this tab; sent so that two tabs may work in two accounts. */
+  getViewAccount?(): number | null;
   /** Shows an error toast. */
   notifyError(message: string): void;
   /** Sends the browser elsewhere (spec §8 code 44: the sign-in address). */
@@ -25,7 +27,7 @@ export interface ApiClient {
   ): Promise<OutputOf<N>>;
   upload(name: 'feedbackUpload', file: Blob, fileName: string): Promise<OutputOf<'feedbackUpload'>>;
   /**
-   * Identity calls are outside the §8 envelope handling (team brief, sign-in 4): no toasts,
+   * Identity calls are outside the §8 envelope handling: no toasts,
    * no redirects; the caller reads the code. They reject only on a network failure.
    */
   identity: {
@@ -88,6 +90,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     const token = options.getToken();
     if (token) result.Authorization = `Bearer ${token}`;
+    const viewAccount = options.getViewAccount?.() ?? null;
+    if (viewAccount !== null) result[viewAccountHeader] = String(viewAccount);
     return { ...result, ...extra };
   }
 

@@ -15,6 +15,7 @@ export {
   writeAccountSource,
   readActiveAccount,
   writeActiveAccount,
+  clearActiveAccount,
   readAuthState,
   writeAuthState,
   clearAuthState,

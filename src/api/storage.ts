@@ -1,7 +1,7 @@
 import { defaultLanguage, languages } from '../contract';
 import type { AccountSource, Language } from '../contract';
 
-/** Browser storage keys (team brief, "Storage keys"). localStorage unless noted. */
+/** Browser storage keys. localStorage unless noted. */
 export const storageKeys = {
   token: 'cdn_token',
   headerInfo: 'cdn_header_info',
@@ -119,6 +119,9 @@ export function shareLanguage(lang: Language): void {
  * spec §4 logout: every localStorage key whose name contains `token` (case-sensitive, as the
  * spec words it), the cached boot data, and the session's active account and account source.
  */
+/** What else belongs to the signed-in user: the sign-in header info and the cached boot data. */
+const signedInKeys: string[] = [storageKeys.headerInfo, storageKeys.bootCache];
+
 export function clearOnLogout(): void {
   const local = area('local');
   if (local) {
@@ -126,7 +129,7 @@ export function clearOnLogout(): void {
     try {
       for (let i = 0; i < local.length; i += 1) {
         const key = local.key(i);
-        if (key !== null && (key.includes('token') || key === storageKeys.bootCache)) doomed.push(key);
+        if (key !== null && (key.includes('token') || signedInKeys.includes(key))) doomed.push(key);
       }
     } catch {
       // Unreadable storage holds nothing we could remove.
@@ -156,6 +159,10 @@ export function readActiveAccount(): number | null {
 
 export function writeActiveAccount(id: number): void {
   write('session', storageKeys.activeAccount, String(id));
+}
+
+export function clearActiveAccount(): void {
+  remove('session', storageKeys.activeAccount);
 }
 
 /** Sign-in: the random state sent with the sign-in address, compared when the code comes back. */

@@ -1,5 +1,5 @@
-import { api, isApiError, storageKeys } from '../api';
-import { permissionKeys } from '../contract';
+import { api, clearActiveAccount, isApiError, readActiveAccount, storageKeys } from '../api';
+import { Code, permissionKeys } from '../contract';
 import type { MenuItem } from '../contract';
 import type { LoginInfo } from '../ui/app-state';
 
@@ -20,8 +20,22 @@ export interface CachedBootData extends BootData {
 
 const noCwn = { has_cwn: false, cwn_link: '' };
 
-/** Loads the boot data in parallel. Only login info is indispensable; the rest has safe defaults. */
+/**
+ * Loads the boot data. This tab's active account may no longer be viewable (the server answers
+ * 40302): the tab then falls back, once, to the account the sign-in last chose.
+ */
 export async function loadBootData(serviceOpen: boolean): Promise<BootData> {
+  try {
+    return await loadBootDataOnce(serviceOpen);
+  } catch (error) {
+    if (!isApiError(error) || error.code !== Code.accountBoundary || readActiveAccount() === null) throw error;
+    clearActiveAccount();
+    return loadBootDataOnce(serviceOpen);
+  }
+}
+
+/** Loads the boot data in parallel. Only login info is indispensable; the rest has safe defaults. */
+async function loadBootDataOnce(serviceOpen: boolean): Promise<BootData> {
   const fallback = <T>(value: T) => (error: unknown): T => {
     // Offline must reach the caller, which then starts from the cache.
     if (isApiError(error) && error.code === -1) throw error;

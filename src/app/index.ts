@@ -1,1 +1,2 @@
 export { App } from './app';
+export { leaveForSignIn } from './sign-in';

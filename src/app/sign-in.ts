@@ -4,13 +4,26 @@ import { Code } from '../contract';
 import { signInMachine } from '../machines';
 import type { ExchangeCodeResult, SignInQuery, ValidateTokenResult } from '../machines';
 
-/** The sign-in address when the server did not say (team brief, sign-in 3). */
+/** The sign-in address when the server did not say. */
 const fallbackSignInUrl = '/portal/login?redirect_uri=%2F';
 
 function randomState(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Leaves for the sign-in page with a fresh state (checked when the code comes back) and the
+ * current route to return to. Every trip to sign-in goes through here, the spec §8 code-44
+ * redirect included.
+ */
+export function leaveForSignIn(signInUrl: string): void {
+  const url = signInUrl || fallbackSignInUrl;
+  const state = randomState();
+  writeAuthState(state);
+  writeReturnTo(location.hash);
+  location.assign(`${url}${url.includes('?') ? '&' : '?'}state=${state}`);
 }
 
 /** spec §4 sign-in with its side effects: identity calls, storage, address changes. */
@@ -50,12 +63,6 @@ export const appSignInMachine = signInMachine.provide({
   actions: {
     saveHeaderInfo: (_, params: SignInQuery) => writeHeaderInfo(params),
     stripQuery: () => history.replaceState(null, '', location.pathname + location.hash),
-    goToSignIn: (_, params: { url: string }) => {
-      const url = params.url || fallbackSignInUrl;
-      const state = randomState();
-      writeAuthState(state);
-      writeReturnTo(location.hash);
-      location.assign(`${url}${url.includes('?') ? '&' : '?'}state=${state}`);
-    },
+    goToSignIn: (_, params: { url: string }) => leaveForSignIn(params.url),
   },
 });

@@ -7,3 +7,6 @@ export const headerInfoNames = {
   sessionState: 'x-auth-session-state',
   code: 'x-auth-code',
 } as const;
+
+/** The active account of this browser tab (spec §4: kept in session storage), sent on every call. */
+export const viewAccountHeader = 'x-view-account';

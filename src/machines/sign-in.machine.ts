@@ -46,7 +46,7 @@ const notProvided = (name: string) => () =>
   Promise.reject(new Error(`signInMachine: provide the ${name} actor`));
 
 /**
- * Console boot (spec §4, team brief "Sign-in"): exchange a returned authorisation code for a
+ * Console boot (spec §4): exchange a returned authorisation code for a
  * token, or validate the stored token; the outcome says where the console goes next.
  */
 export const signInMachine = setup({
@@ -69,11 +69,12 @@ export const signInMachine = setup({
   },
   guards: {
     hasQuery: ({ context }) => context.query !== null,
-    /** The returned state is not the one this browser sent: a failed (or forged) sign-in. */
-    stateMismatch: ({ context }) =>
-      context.query !== null &&
-      context.expectedState !== null &&
-      context.query.state !== context.expectedState,
+    /**
+     * The returned state is not one this tab sent: a failed or forged sign-in (a link carrying
+     * someone else's code must not sign this browser into their account). Every trip to the
+     * sign-in page stores a state first, so an absent one is a mismatch too.
+     */
+    stateMismatch: ({ context }) => context.query !== null && context.query.state !== context.expectedState,
   },
 }).createMachine({
   id: 'signIn',

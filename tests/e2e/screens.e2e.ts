@@ -35,6 +35,10 @@ describe('screens', () => {
         await page.getByRole('note').waitFor();
         await screenshot(page, name('account-menu'));
         await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: /^(Products|产品)$/ }).click();
+        await page.getByRole('group').first().waitFor();
+        await screenshot(page, name('products-menu'));
+        await page.keyboard.press('Escape');
 
         await page.goto(`${baseUrl}/#/cdn/suggestion`);
         await page.locator('input[type=file]').waitFor({ state: 'attached' });

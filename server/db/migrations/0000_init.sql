@@ -13,7 +13,6 @@ CREATE TABLE "accounts" (
 	"source" integer DEFAULT 0 NOT NULL,
 	"real_name_verified" boolean DEFAULT false NOT NULL,
 	"real_name" text DEFAULT '' NOT NULL,
-	"id_card_hash" text,
 	"mobile" text DEFAULT '' NOT NULL,
 	"email" text DEFAULT '' NOT NULL,
 	"company" text DEFAULT '' NOT NULL,
@@ -111,6 +110,8 @@ CREATE TABLE "service_applications" (
 	"is_overseas" integer NOT NULL,
 	"product" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"session_state" text,
+	"auto_approved" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"decided_at" timestamp with time zone
 );
@@ -144,4 +145,5 @@ CREATE INDEX "audit_events_account_idx" ON "audit_events" USING btree ("account_
 CREATE UNIQUE INDEX "domains_name_uq" ON "domains" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "domains_account_idx" ON "domains" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "login_failures_login_idx" ON "login_failures" USING btree ("login","created_at");--> statement-breakpoint
-CREATE INDEX "tokens_account_idx" ON "tokens" USING btree ("account_id");
+CREATE INDEX "tokens_account_idx" ON "tokens" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "tokens_session_idx" ON "tokens" USING btree ("session_state");

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { menuDefinitions, type ServiceStatus } from '../../../src/contract';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { accountMenus, accounts, channelCustomers } from '../../db/schema';
-import { hashPassword, sha256Hex } from '../../http/crypto';
+import { hashPassword } from '../../http/crypto';
 import { appendAudit, type AuditOrigin } from '../audit/service';
 
 export type Account = typeof accounts.$inferSelect;
@@ -48,12 +48,12 @@ export async function createAccount(db: Db, input: NewAccount): Promise<Account>
   return row;
 }
 
-export async function findAccountById(db: Db, id: number): Promise<Account | null> {
+export async function findAccountById(db: Executor, id: number): Promise<Account | null> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
   return row ?? null;
 }
 
-export async function findAccountByLogin(db: Db, login: string): Promise<Account | null> {
+export async function findAccountByLogin(db: Executor, login: string): Promise<Account | null> {
   const [row] = await db
     .select()
     .from(accounts)
@@ -62,7 +62,7 @@ export async function findAccountByLogin(db: Db, login: string): Promise<Account
 }
 
 /** A sub-user shares the service state of its main account. */
-export async function serviceStatusOf(db: Db, account: Account): Promise<ServiceStatus> {
+export async function serviceStatusOf(db: Executor, account: Account): Promise<ServiceStatus> {
   if (account.kind === 'sub' && account.parentId != null) {
     const parent = await findAccountById(db, account.parentId);
     if (parent) return parent.serviceStatus;
@@ -80,7 +80,7 @@ export async function viewableAccountIds(db: Db, account: Account): Promise<numb
   return [account.id, ...rows.map((r) => r.id)];
 }
 
-export async function canView(db: Db, account: Account, targetId: number): Promise<boolean> {
+export async function canView(db: Executor, account: Account, targetId: number): Promise<boolean> {
   if (targetId === account.id) return true;
   if (!account.isChannel) return false;
   const [row] = await db
@@ -103,7 +103,7 @@ export async function linkChannelCustomers(db: Db, channelId: number, customerId
  * when asked, the add-ons. Groups are granted with their children.
  */
 export async function grantMenu(
-  db: Db,
+  db: Executor,
   account: Pick<Account, 'id' | 'kind'>,
   options: { addons?: boolean } = {},
 ): Promise<void> {
@@ -133,38 +133,71 @@ export async function grantedMenuIds(db: Db, accountId: number): Promise<Set<num
 /** spec §5-ish: 18 characters, 17 digits then a digit or X. */
 export const idCardPattern = /^\d{17}[\dX]$/;
 
+const idCardWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const idCardCheckChars = '10X98765432';
+
+/** The GB 11643 check character of the first 17 digits of an ID card number. */
+export function idCardCheckChar(first17: string): string {
+  const sum = [...first17].reduce((acc, c, i) => acc + Number(c) * (idCardWeights[i] ?? 0), 0);
+  return idCardCheckChars[sum % 11] ?? '';
+}
+
+/**
+ * An 18-character ID card number: the format, a real birth date (YYYYMMDD at positions 7–14) and
+ * the GB 11643 check character. Expects the number trimmed and upper-cased.
+ */
+export function isValidIdCard(idCard: string): boolean {
+  if (!idCardPattern.test(idCard)) return false;
+  const year = Number(idCard.slice(6, 10));
+  const month = Number(idCard.slice(10, 12));
+  const day = Number(idCard.slice(12, 14));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    year < 1900 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day ||
+    date.getTime() > Date.now()
+  )
+    return false;
+  return idCardCheckChar(idCard.slice(0, 17)) === idCard[17];
+}
+
 export interface RealNameInput {
   realName: string;
+  /** Checked (format, birth date, check character) and then discarded: the number is never stored. */
   idCard: string;
 }
 
-/** Marks the account real-name verified; only a SHA-256 of the ID card number is kept. */
+/**
+ * Marks the account real-name verified, keeping only the real name and the flag. The conditional
+ * update is the gate: an account already verified is left unchanged and `false` is answered.
+ */
 export async function completeRealName(
   db: Db,
   accountId: number,
   input: RealNameInput,
   context: { origin: AuditOrigin; ip?: string; actorId?: number },
-): Promise<void> {
+): Promise<boolean> {
   const idCard = input.idCard.trim().toUpperCase();
-  if (!idCardPattern.test(idCard)) throw new Error('invalid ID card number');
-  const before = await findAccountById(db, accountId);
-  await db
-    .update(accounts)
-    .set({
-      realName: input.realName.trim(),
-      idCardHash: sha256Hex(idCard),
-      realNameVerified: true,
-      updatedAt: new Date(),
-    })
-    .where(eq(accounts.id, accountId));
-  await appendAudit(db, {
-    accountId,
-    actorId: context.actorId ?? accountId,
-    action: 'account.realName',
-    target: before?.login ?? '',
-    before: { real_name_verified: before?.realNameVerified ?? false },
-    after: { real_name_verified: true },
-    origin: context.origin,
-    ...(context.ip !== undefined ? { ip: context.ip } : {}),
+  if (!isValidIdCard(idCard)) throw new Error('invalid ID card number');
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(accounts)
+      .set({ realName: input.realName.trim(), realNameVerified: true, updatedAt: new Date() })
+      .where(and(eq(accounts.id, accountId), eq(accounts.realNameVerified, false)))
+      .returning({ login: accounts.login });
+    if (!updated) return false;
+    await appendAudit(tx, {
+      accountId,
+      actorId: context.actorId ?? accountId,
+      action: 'account.realName',
+      target: updated.login,
+      before: { real_name_verified: false },
+      after: { real_name_verified: true },
+      origin: context.origin,
+      ...(context.ip !== undefined ? { ip: context.ip } : {}),
+    });
+    return true;
   });
 }

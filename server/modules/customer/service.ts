@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
-import { AppError, invalid } from '../../http/envelope';
+import { AppError, invalid, signInUrl } from '../../http/envelope';
 import { setViewAccount } from '../../identity/service';
 import {
   canView,
@@ -70,24 +70,31 @@ export async function menuOf(db: Db, accountId: number): Promise<MenuItem[]> {
     .map(({ menu_id, name, parent_id, path }) => ({ menu_id, name, parent_id, path }));
 }
 
+/**
+ * Sets the token's default view (what a new tab shows; each tab sends its own `x-view-account`).
+ * The boundary check, the update and the audit event happen in one transaction.
+ */
 export async function switchUser(
   db: Db,
   auth: { tokenHash: string; account: Account; viewAccountId: number },
   userId: number,
   context: { origin: AuditOrigin; ip: string },
 ): Promise<{ view_id: number }> {
-  if (!(await canView(db, auth.account, userId))) throw boundary();
-  await setViewAccount(db, auth.tokenHash, userId);
-  await appendAudit(db, {
-    accountId: auth.account.id,
-    actorId: auth.account.id,
-    action: 'customer.switchUser',
-    target: String(userId),
-    before: { view_id: auth.viewAccountId },
-    after: { view_id: userId },
-    ...context,
+  return db.transaction(async (tx) => {
+    if (!(await canView(tx, auth.account, userId))) throw boundary();
+    if (!(await setViewAccount(tx, auth.tokenHash, userId)))
+      throw new AppError(Code.signInRequired, 'auth.signInRequired', { url: signInUrl });
+    await appendAudit(tx, {
+      accountId: auth.account.id,
+      actorId: auth.account.id,
+      action: 'customer.switchUser',
+      target: String(userId),
+      before: { view_id: auth.viewAccountId },
+      after: { view_id: userId },
+      ...context,
+    });
+    return { view_id: userId };
   });
-  return { view_id: userId };
 }
 
 export async function customerLists(
@@ -176,34 +183,53 @@ export async function updateContact(
     if (id) issues.push({ path: 'email', message_id: id });
   }
   if (issues.length > 0) throw invalid(issues);
-  const changes = {
-    ...(input.real_name !== undefined ? { realName: input.real_name } : {}),
-    ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
-    ...(input.email !== undefined ? { email: input.email } : {}),
-    ...(input.company !== undefined ? { company: input.company } : {}),
-  };
-  const before = auth.view;
-  if (Object.keys(changes).length > 0) {
-    await db
-      .update(accounts)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(accounts.id, before.id));
-  }
-  const after = (await findAccountById(db, before.id)) ?? before;
-  const pick = (a: Account) => ({
-    real_name: a.realName,
-    mobile: a.mobile,
-    email: a.email,
-    company: a.company,
-  });
-  await appendAudit(db, {
-    accountId: before.id,
-    actorId: auth.account.id,
-    action: 'customer.update',
-    target: before.login,
-    before: pick(before),
-    after: pick(after),
-    ...context,
+  const realNameLocked = () => invalid([{ path: 'real_name', message_id: 'account.realName.locked' }]);
+  const after = await db.transaction(async (tx) => {
+    // The row is locked for the transaction: the checks below see what the update changes.
+    const [before] = await tx.select().from(accounts).where(eq(accounts.id, auth.view.id)).for('update');
+    if (!before) throw boundary();
+    // A verified account keeps its real name; sending it unchanged is not a change.
+    const realName =
+      input.real_name === undefined || input.real_name === before.realName ? undefined : input.real_name;
+    if (realName !== undefined && before.realNameVerified) throw realNameLocked();
+    const changes = {
+      ...(realName !== undefined ? { realName } : {}),
+      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.company !== undefined ? { company: input.company } : {}),
+    };
+    let row = before;
+    if (Object.keys(changes).length > 0) {
+      // The conditional update is the gate: a real name changes only while the account is unverified.
+      const [updated] = await tx
+        .update(accounts)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(accounts.id, before.id),
+            realName !== undefined ? eq(accounts.realNameVerified, false) : undefined,
+          ),
+        )
+        .returning();
+      if (!updated) throw realNameLocked();
+      row = updated;
+    }
+    const pick = (a: Account) => ({
+      real_name: a.realName,
+      mobile: a.mobile,
+      email: a.email,
+      company: a.company,
+    });
+    await appendAudit(tx, {
+      accountId: before.id,
+      actorId: auth.account.id,
+      action: 'customer.update',
+      target: before.login,
+      before: pick(before),
+      after: pick(row),
+      ...context,
+    });
+    return row;
   });
   return baseInfoOf(db, after);
 }

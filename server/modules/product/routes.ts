@@ -21,6 +21,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const result = await applyForService(ctx.db, auth.view, input, {
       autoApprove: ctx.config.autoApprove,
+      sessionState: auth.sessionState,
       actorId: auth.accountId,
       ...auditContext(request),
     });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Code, type ServiceStatus } from '../../../src/contract';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { accounts, serviceApplications } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { findAccountByLogin, grantMenu, serviceStatusOf, type Account } from '../account/service';
@@ -21,76 +21,118 @@ export interface ChangeContext {
 /**
  * spec §4 activation: apply, then auditing until approved. Not real-name verified → 11000608;
  * already open → 40901; applying again while under review answers `auditing` (idempotent).
+ *
+ * The application, the status and the audit event are written in one transaction whose gate is a
+ * conditional update (`not_open` → `auditing`): of two concurrent calls one records the
+ * application, the other answers the state the first one left (with AUTO_APPROVE: `open`).
+ * A call from the sign-in whose application was approved at once answers `open` as well (the
+ * repeated request gets the first one's answer, however the two were ordered); 40901 otherwise.
  */
 export async function applyForService(
   db: Db,
   account: Account,
   input: ApplicationInput,
-  options: ChangeContext & { autoApprove: boolean },
+  options: ChangeContext & { autoApprove: boolean; sessionState?: string },
 ): Promise<{ service_status: ServiceStatus }> {
   if (!account.realNameVerified) throw new AppError(Code.realNameRequired, 'openService.realNameRequired');
   const status = await serviceStatusOf(db, account);
-  if (status === 'open') throw new AppError(Code.alreadyApplied, 'openService.alreadyOpen');
-  if (status === 'auditing') return { service_status: 'auditing' };
-  await db.insert(serviceApplications).values({
-    accountId: account.id,
-    mode: input.mode,
-    isOverseas: input.is_overseas,
-    product: input.product,
-  });
-  await db
-    .update(accounts)
-    .set({ serviceStatus: 'auditing', updatedAt: new Date() })
-    .where(eq(accounts.id, account.id));
-  await appendAudit(db, {
-    accountId: account.id,
-    actorId: options.actorId ?? account.id,
-    action: 'product.apply',
-    target: input.product,
-    before: { service_status: status },
-    after: { service_status: 'auditing', ...input },
-    origin: options.origin,
-    ip: options.ip ?? '',
-  });
-  if (options.autoApprove) {
-    await approveApplication(db, account.login, { origin: options.origin, ip: options.ip ?? '' });
-    return { service_status: 'open' };
+  if (status === 'open') {
+    if (options.sessionState !== undefined) {
+      const [same] = await db
+        .select({ id: serviceApplications.id })
+        .from(serviceApplications)
+        .where(
+          and(
+            eq(serviceApplications.accountId, account.id),
+            eq(serviceApplications.sessionState, options.sessionState),
+            eq(serviceApplications.autoApproved, true),
+          ),
+        )
+        .limit(1);
+      if (same) return { service_status: 'open' };
+    }
+    throw new AppError(Code.alreadyApplied, 'openService.alreadyOpen');
   }
-  return { service_status: 'auditing' };
+  if (status === 'auditing') return { service_status: 'auditing' };
+  return db.transaction(async (tx) => {
+    const [gate] = await tx
+      .update(accounts)
+      .set({ serviceStatus: 'auditing', updatedAt: new Date() })
+      .where(and(eq(accounts.id, account.id), eq(accounts.serviceStatus, 'not_open')))
+      .returning({ id: accounts.id });
+    if (!gate) {
+      // Another call applied first (and, with AUTO_APPROVE, opened the service): its outcome.
+      const [now] = await tx
+        .select({ status: accounts.serviceStatus })
+        .from(accounts)
+        .where(eq(accounts.id, account.id));
+      return { service_status: now?.status ?? 'auditing' };
+    }
+    await tx.insert(serviceApplications).values({
+      accountId: account.id,
+      mode: input.mode,
+      isOverseas: input.is_overseas,
+      product: input.product,
+      sessionState: options.sessionState ?? null,
+      autoApproved: options.autoApprove,
+    });
+    await appendAudit(tx, {
+      accountId: account.id,
+      actorId: options.actorId ?? account.id,
+      action: 'product.apply',
+      target: input.product,
+      before: { service_status: status },
+      after: { service_status: 'auditing', ...input },
+      origin: options.origin,
+      ip: options.ip ?? '',
+    });
+    if (options.autoApprove) {
+      await approveApplication(tx, account.login, { origin: options.origin, ip: options.ip ?? '' });
+      return { service_status: 'open' as const };
+    }
+    return { service_status: 'auditing' as const };
+  });
 }
 
-/** Approves the pending application of `login`: opens the service and grants the default menu. */
-export async function approveApplication(db: Db, login: string, context: ChangeContext): Promise<Account> {
+/**
+ * Approves the pending application of `login`: opens the service and grants the default menu, in
+ * one transaction (joining the caller's when given one). The conditional update of the pending
+ * application is the gate, so an application is approved once.
+ */
+export async function approveApplication(
+  db: Executor,
+  login: string,
+  context: ChangeContext,
+): Promise<Account> {
   const account = await findAccountByLogin(db, login);
   if (!account) throw new AppError(Code.notFound, 'operator.unknownLogin');
-  const [pending] = await db
-    .select()
-    .from(serviceApplications)
-    .where(and(eq(serviceApplications.accountId, account.id), eq(serviceApplications.status, 'pending')))
-    .orderBy(desc(serviceApplications.id));
-  if (!pending) throw new AppError(Code.notFound, 'operator.nothingPending');
-  const now = new Date();
-  await db
-    .update(serviceApplications)
-    .set({ status: 'approved', decidedAt: now })
-    .where(and(eq(serviceApplications.accountId, account.id), eq(serviceApplications.status, 'pending')));
-  const [opened] = await db
-    .update(accounts)
-    .set({ serviceStatus: 'open', updatedAt: now })
-    .where(eq(accounts.id, account.id))
-    .returning();
-  await grantMenu(db, account);
-  await appendAudit(db, {
-    accountId: account.id,
-    actorId: context.actorId ?? account.id,
-    action: 'product.approve',
-    target: pending.product,
-    before: { service_status: account.serviceStatus },
-    after: { service_status: 'open' },
-    origin: context.origin,
-    ip: context.ip ?? '',
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const approved = await tx
+      .update(serviceApplications)
+      .set({ status: 'approved', decidedAt: now })
+      .where(and(eq(serviceApplications.accountId, account.id), eq(serviceApplications.status, 'pending')))
+      .returning({ id: serviceApplications.id, product: serviceApplications.product });
+    if (approved.length === 0) throw new AppError(Code.notFound, 'operator.nothingPending');
+    const latest = approved.reduce((a, b) => (b.id > a.id ? b : a));
+    const [opened] = await tx
+      .update(accounts)
+      .set({ serviceStatus: 'open', updatedAt: now })
+      .where(eq(accounts.id, account.id))
+      .returning();
+    await grantMenu(tx, account);
+    await appendAudit(tx, {
+      accountId: account.id,
+      actorId: context.actorId ?? account.id,
+      action: 'product.approve',
+      target: latest.product,
+      before: { service_status: account.serviceStatus },
+      after: { service_status: 'open' },
+      origin: context.origin,
+      ip: context.ip ?? '',
+    });
+    return opened ?? account;
   });
-  return opened ?? account;
 }
 
 export interface PendingApplication {

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { Code, sniffImageType } from '../../../src/contract';
 import type { Db } from '../../db/client';
-import { feedback, feedbackImages } from '../../db/schema';
+import { accounts, feedback, feedbackImages } from '../../db/schema';
 import { AppError, invalid } from '../../http/envelope';
 import { appendAudit, type AuditOrigin } from '../audit/service';
 
@@ -12,7 +12,17 @@ export interface UploadedPicture {
   type: string;
 }
 
-/** Stores one checked picture: the type comes from its bytes (spec §5: jpg, png, gif, svg). */
+/** Pictures uploaded but not yet attached to feedback: at most this many per account. */
+export const pendingPicturesMax = 20;
+/** Unattached pictures older than this are deleted (when a new picture is uploaded). */
+export const pendingPictureTtlMs = 24 * 3_600_000;
+
+/**
+ * Stores one checked picture: the type comes from its bytes (spec §5: jpg, png, gif, svg).
+ * Unattached pictures older than 24 hours are deleted first; an account with 20 unattached
+ * pictures is refused (42201). The account row is locked while counting, so parallel uploads
+ * cannot pass the limit together.
+ */
 export async function storePicture(
   db: Db,
   accountId: number,
@@ -25,12 +35,29 @@ export async function storePicture(
       .map((c) => (c.charCodeAt(0) < 0x20 || c === '/' || c === '\\' ? '_' : c))
       .join('')
       .slice(0, 200) || 'picture';
-  const [row] = await db
-    .insert(feedbackImages)
-    .values({ accountId, name, mime, size: file.bytes.length, data: file.bytes })
-    .returning({ id: feedbackImages.id });
-  if (!row) throw new Error('picture insert returned nothing');
-  return { id: row.id, name, size: file.bytes.length, type: mime };
+  await db
+    .delete(feedbackImages)
+    .where(
+      and(
+        isNull(feedbackImages.feedbackId),
+        lt(feedbackImages.createdAt, new Date(Date.now() - pendingPictureTtlMs)),
+      ),
+    );
+  return db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const [pending] = await tx
+      .select({ n: count() })
+      .from(feedbackImages)
+      .where(and(eq(feedbackImages.accountId, accountId), isNull(feedbackImages.feedbackId)));
+    if ((pending?.n ?? 0) >= pendingPicturesMax)
+      throw new AppError(Code.tooManyFiles, 'feedback.images.pending');
+    const [row] = await tx
+      .insert(feedbackImages)
+      .values({ accountId, name, mime, size: file.bytes.length, data: file.bytes })
+      .returning({ id: feedbackImages.id });
+    if (!row) throw new Error('picture insert returned nothing');
+    return { id: row.id, name, size: file.bytes.length, type: mime };
+  });
 }
 
 export interface FeedbackInput {

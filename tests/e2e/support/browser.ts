@@ -38,15 +38,29 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(shotsDir, `${name}.png`) });
 }
 
-/** Opens the console, is sent to the sign-in portal, signs in, and waits for the console. */
+/**
+ * Opens the console, is sent to the sign-in portal (with the console's `state`), signs in, and
+ * waits for the console. A canvas account signs in on the canvas page with the same query.
+ */
 export async function signIn(page: Page, baseUrl: string, login: string, options: { canvas?: boolean } = {}) {
   await page.goto(`${baseUrl}/`);
-  if (options.canvas) await page.goto(`${baseUrl}/canvas/login?redirect_uri=%2F`);
-  await page.waitForURL(/\/(portal|canvas)\/login/);
+  await page.waitForURL(/\/portal\/login\?/);
+  if (options.canvas) {
+    const url = new URL(page.url());
+    url.pathname = '/canvas/login';
+    await page.goto(url.toString());
+  }
   await page.getByLabel(/Username|用户名/).fill(login);
   await page.getByLabel(/Password|密码/).fill(demoPassword);
   await page.getByRole('button', { name: /Sign in|登录/ }).click();
-  await page.waitForURL(/#\/cdn\//);
+  try {
+    await page.waitForURL(/#\/cdn\//);
+  } catch (error) {
+    const said = await page.getByRole('alert').allTextContents().catch(() => []);
+    throw new Error(`sign-in as ${login} did not reach the console (at ${page.url()}): ${said.join(' | ')}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Makes the console start in the given language (as if the user had chosen it earlier). */

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accounts, auditEvents, tokens } from '../../../server/db/schema';
+import { accounts, auditEvents, channelCustomers, tokens } from '../../../server/db/schema';
 import { sha256Hex } from '../../../server/http/crypto';
+import { completeRealName, createAccount } from '../../../server/modules/account/service';
 import { call, describeServer, signIn } from '../../support/server-harness';
 
 const signInUrl = '/portal/login?redirect_uri=%2F';
@@ -310,6 +311,154 @@ describeServer(
         code: 40001,
         data: { issues: [{ path: 'company', message_id: 'common.invalid' }] },
       });
+    });
+
+    it('update refuses to change the real name of a verified account', async () => {
+      const demo = await signIn(h().app, 'demo');
+      const changed = await call(h().app, 'POST', '/v3/customer/customer/update', {
+        token: demo.token,
+        body: { real_name: '李雷', company: 'Changed Co.' },
+        language: 'en',
+      });
+      expect(changed.body).toMatchObject({
+        code: 40001,
+        msg: 'The account is real-name verified; the real name cannot be changed.',
+        data: { issues: [{ path: 'real_name', message_id: 'account.realName.locked' }] },
+      });
+      const zh = await call(h().app, 'POST', '/v3/customer/customer/update', {
+        token: demo.token,
+        body: { real_name: '李雷' },
+      });
+      expect(zh.body.msg).toBe('账号已完成实名认证，真实姓名不能修改');
+      const [row] = await h().db.select().from(accounts).where(eq(accounts.login, 'demo'));
+      expect(row).toMatchObject({ realName: '张三' });
+      expect(row?.company).not.toBe('Changed Co.');
+      // The same name again is no change: the other fields are saved.
+      const same = await call(h().app, 'POST', '/v3/customer/customer/update', {
+        token: demo.token,
+        body: { real_name: '张三', company: 'Same Name Co.' },
+      });
+      expect(same.body).toMatchObject({ code: 0, data: { real_name: '张三', company: 'Same Name Co.' } });
+      // An account not yet verified may still set its name.
+      const unverified = await signIn(h().app, 'unverified');
+      const set = await call(h().app, 'POST', '/v3/customer/customer/update', {
+        token: unverified.token,
+        body: { real_name: '韩梅梅' },
+      });
+      expect(set.body).toMatchObject({ code: 0, data: { real_name: '韩梅梅', real_name_verified: false } });
+    });
+
+    it('real-name authentication is gated: two concurrent completions record one change', async () => {
+      const account = await createAccount(h().db, { login: 'twice-verified', password: 'x-unused-password' });
+      const results = await Promise.all(
+        ['甲', '乙'].map((realName) =>
+          completeRealName(h().db, account.id, { realName, idCard: '11010519491231002X' }, { origin: 'api' }),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const events = await h()
+        .db.select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.accountId, account.id), eq(auditEvents.action, 'account.realName')));
+      expect(events).toHaveLength(1);
+      await expect(
+        completeRealName(
+          h().db,
+          account.id,
+          { realName: '丙', idCard: '110105194912310021' },
+          { origin: 'api' },
+        ),
+      ).rejects.toThrow('invalid ID card number');
+    });
+
+    it('x-view-account selects the active account of the request, within the boundary', async () => {
+      const app = h().app;
+      const channel = await signIn(app, 'channel');
+      const [customer02] = await h().db.select().from(accounts).where(eq(accounts.login, 'customer02'));
+      const [customer03] = await h().db.select().from(accounts).where(eq(accounts.login, 'customer03'));
+      const [channelRow] = await h().db.select().from(accounts).where(eq(accounts.login, 'channel'));
+      const [demoRow] = await h().db.select().from(accounts).where(eq(accounts.login, 'demo'));
+      const info = (headers: Record<string, string> = {}) =>
+        call<{ view_id: number; login: string }>(app, 'GET', '/v3/customer/customer/loginInfo', {
+          token: channel.token,
+          headers,
+        });
+      // Two tabs of one sign-in, each with its own account.
+      const tab2 = await info({ 'x-view-account': String(customer02!.id) });
+      expect(tab2.body).toMatchObject({ code: 0, data: { view_id: customer02!.id, login: 'customer02' } });
+      const tab3 = await info({ 'x-view-account': String(customer03!.id) });
+      expect(tab3.body).toMatchObject({ code: 0, data: { view_id: customer03!.id, login: 'customer03' } });
+      const base = await call(app, 'POST', '/v3/customer/customer/baseInfo', {
+        token: channel.token,
+        body: {},
+        headers: { 'x-view-account': String(customer02!.id) },
+      });
+      expect(base.body.data).toMatchObject({ login: 'customer02' });
+      // Without the header: the token's default view (the own account until switchUser).
+      expect((await info()).body.data).toMatchObject({ view_id: channelRow!.id, login: 'channel' });
+      // An account outside the boundary, or a malformed value: 40302.
+      for (const value of [String(demoRow!.id), '999999', 'abc', '-1', '1.5']) {
+        const refused = await info({ 'x-view-account': value });
+        expect(refused.body.code).toBe(40302);
+      }
+      const demo = await signIn(app, 'demo');
+      const foreign = await call(app, 'GET', '/v3/customer/customer/loginInfo', {
+        token: demo.token,
+        headers: { 'x-view-account': String(customer02!.id) },
+        language: 'en',
+      });
+      expect(foreign.body).toMatchObject({ code: 40302, msg: 'You may not view this account.' });
+      // switchUser still sets the default view for new tabs.
+      await call(app, 'POST', '/v3/customer/customer/switchUser', {
+        token: channel.token,
+        body: { user_id: customer03!.id },
+        headers: { 'x-view-account': String(channelRow!.id) },
+      });
+      expect((await info()).body.data).toMatchObject({ view_id: customer03!.id });
+      expect((await info({ 'x-view-account': String(channelRow!.id) })).body.data).toMatchObject({
+        view_id: channelRow!.id,
+      });
+    });
+
+    it('unlinking a channel customer revokes access on the next call', async () => {
+      const app = h().app;
+      const channel = await signIn(app, 'channel');
+      const [channelRow] = await h().db.select().from(accounts).where(eq(accounts.login, 'channel'));
+      const [customer] = await h().db.select().from(accounts).where(eq(accounts.login, 'customer04'));
+      const switched = await call(app, 'POST', '/v3/customer/customer/switchUser', {
+        token: channel.token,
+        body: { user_id: customer!.id },
+      });
+      expect(switched.body.code).toBe(0);
+      const byHeader = { 'x-view-account': String(customer!.id) };
+      expect(
+        (await call(app, 'GET', '/v3/customer/customer/cwn', { token: channel.token, headers: byHeader }))
+          .body.code,
+      ).toBe(0);
+      await h()
+        .db.delete(channelCustomers)
+        .where(
+          and(eq(channelCustomers.channelId, channelRow!.id), eq(channelCustomers.customerId, customer!.id)),
+        );
+      // The tab showing the customer is refused at once.
+      const tab = await call(app, 'GET', '/v3/customer/customer/cwn', {
+        token: channel.token,
+        headers: byHeader,
+      });
+      expect(tab.body.code).toBe(40302);
+      // So is the token's default view (a tab without the header) ...
+      const defaultView = await call(app, 'GET', '/v3/customer/customer/loginInfo', { token: channel.token });
+      expect(defaultView.body.code).toBe(40302);
+      // ... which falls back to the own account, so the next call shows it.
+      const next = await call<{ view_id: number }>(app, 'GET', '/v3/customer/customer/loginInfo', {
+        token: channel.token,
+      });
+      expect(next.body).toMatchObject({ code: 0, data: { view_id: channelRow!.id } });
+      const validate = await call<{ service_status: string }>(app, 'GET', '/account/user/validate', {
+        token: channel.token,
+      });
+      expect(validate.body.code).toBe(0);
+      await h().db.insert(channelCustomers).values({ channelId: channelRow!.id, customerId: customer!.id });
     });
 
     it('auth/lists: the granted menu, groups with their children; add-ons only when subscribed', async () => {

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { accounts, authCodes } from '../../../server/db/schema';
+import { accounts, authCodes, loginFailures } from '../../../server/db/schema';
 import { sha256Hex } from '../../../server/http/crypto';
 import {
   call,
@@ -56,7 +57,8 @@ describeServer('identity: portal pages and sign-in', (h) => {
       url: `/portal/login?redirect_uri=${encodeURIComponent('/"><img src=x>')}`,
     });
     expect(page.body).not.toContain('"><img src=x>');
-    expect(page.body).toContain('&quot;&gt;&lt;img src=x&gt;');
+    // The redirect address is kept percent-encoded, so nothing of it can break out of the attribute.
+    expect(page.body).toContain('name="redirect_uri" value="/%22%3E%3Cimg%20src=x%3E"');
   });
 
   it('keeps the typed username after a wrong password', async () => {
@@ -305,12 +307,331 @@ describeServer('identity: portal pages and sign-in', (h) => {
     const bad = await post('12345');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('请输入正确的 18 位身份证号码。');
-    const done = await post('11010119900307123x');
+    // The format alone is not enough: the GB 11643 check character must match.
+    const wrongCheck = await post('110105194912310021');
+    expect(wrongCheck.statusCode).toBe(400);
+    expect(wrongCheck.body).toContain('请输入正确的 18 位身份证号码。');
+    const done = await post('11010519491231002x');
     expect(done.body).toContain('实名认证已完成。');
     expect(done.body).toContain('href="/"');
     const [row] = await h().db.select().from(accounts).where(eq(accounts.login, 'newbie'));
     expect(row?.realNameVerified).toBe(true);
-    expect(row?.idCardHash).toBe(sha256Hex('11010119900307123X'));
-    expect(JSON.stringify(row)).not.toContain('11010119900307123');
+    expect(row?.realName).toBe('李四');
+    // The ID card number is not kept at all, not even as a hash.
+    expect(row).not.toHaveProperty('idCardHash');
+    expect(JSON.stringify(row)).not.toContain('11010519491231002');
+    expect(JSON.stringify(row)).not.toContain(sha256Hex('11010519491231002X'));
+    const columns = await h().db.execute<{ column_name: string }>(
+      sql`select column_name from information_schema.columns where table_name = 'accounts'`,
+    );
+    const names = columns.rows.map((c) => c.column_name);
+    expect(names).toContain('real_name');
+    expect(names.some((n) => n.includes('id_card'))).toBe(false);
+  });
+
+  it('leaves a verified account unchanged when the real-name form is posted again', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const [before] = await h().db.select().from(accounts).where(eq(accounts.login, 'demo'));
+    const again = await h().app.inject({
+      method: 'POST',
+      url: '/portal/realname',
+      headers: { cookie: demo.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        real_name: '王八',
+        id_card: '11010519491231002X',
+        lang: 'en_US',
+      }).toString(),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('Your account is already real-name verified.');
+    const [after] = await h().db.select().from(accounts).where(eq(accounts.login, 'demo'));
+    expect(after?.realName).toBe('张三');
+    expect(after?.updatedAt.getTime()).toBe(before?.updatedAt.getTime());
+  });
+
+  it('refuses sign-in, real-name and logout posts from another site (login CSRF)', async () => {
+    const app = h().app;
+    const evil = { origin: 'https://evil.example.com' };
+    const crossSite = { 'sec-fetch-site': 'cross-site' };
+    const sameSite = { origin: 'http://localhost:8081', 'sec-fetch-site': 'same-site' };
+    for (const headers of [evil, crossSite, sameSite, { origin: 'null' }, { origin: 'http://localhost:8081' }]) {
+      for (const source of ['portal', 'canvas'] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/${source}/login`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          payload: new URLSearchParams({
+            username: source === 'canvas' ? 'canvas' : 'demo',
+            password: demoPassword,
+            redirect_uri: '/',
+            state: 'csrf',
+            lang: 'en_US',
+          }).toString(),
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.body).toContain('This request came from another website and was refused.');
+        expect(cookieOf(response)).toBe('');
+      }
+    }
+    const zh = await app.inject({
+      method: 'POST',
+      url: '/portal/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...crossSite },
+      payload: new URLSearchParams({ username: 'demo', password: demoPassword, lang: 'zh_CN' }).toString(),
+    });
+    expect(zh.body).toContain('该请求来自其他网站，已被拒绝。');
+    // Same origin (Origin host = Host, or what Chromium sends under Referrer-Policy: no-referrer),
+    // a typed address and no headers at all still sign in.
+    for (const headers of [
+      { origin: 'http://localhost' },
+      { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/portal/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ username: 'demo', password: demoPassword, state: 'ok' }).toString(),
+      });
+      expect(response.statusCode).toBe(303);
+    }
+
+    await h().db.delete(loginFailures);
+    await h()
+      .db.update(accounts)
+      .set({ realNameVerified: false, realName: '' })
+      .where(eq(accounts.login, 'unverified'));
+    const unverified = await signIn(app, 'unverified');
+    const realName = await app.inject({
+      method: 'POST',
+      url: '/portal/realname',
+      headers: { cookie: unverified.cookie, 'content-type': 'application/x-www-form-urlencoded', ...evil },
+      payload: new URLSearchParams({
+        real_name: '攻击者',
+        id_card: '11010519491231002X',
+        lang: 'en_US',
+      }).toString(),
+    });
+    expect(realName.statusCode).toBe(403);
+    expect(realName.body).toContain('This request came from another website and was refused.');
+    const [row] = await h().db.select().from(accounts).where(eq(accounts.login, 'unverified'));
+    expect(row).toMatchObject({ realNameVerified: false, realName: '' });
+
+    const demo = await signIn(app, 'demo');
+    const logout = await call(app, 'POST', '/account/user/logout', {
+      token: demo.token,
+      body: { source: 'portal' },
+      headers: { cookie: demo.cookie, ...evil },
+      language: 'en',
+    });
+    expect(logout.body).toMatchObject({
+      code: 40301,
+      msg: 'This request came from another website and was refused. Please try again from this site.',
+    });
+    const crossLogout = await call(app, 'POST', '/account/user/logout', {
+      token: demo.token,
+      body: { source: 'portal' },
+      headers: crossSite,
+    });
+    expect(crossLogout.body.code).toBe(40301);
+    expect((await call(app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(0);
+  });
+
+  it('asks before signing out when another site links to the logout page', async () => {
+    const app = h().app;
+    const demo = await signIn(app, 'demo');
+    const page = await app.inject({
+      method: 'GET',
+      url: '/portal/logout?lang=en_US',
+      headers: { cookie: demo.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post" action="/portal/logout">');
+    expect(page.body).toContain('>Sign out</button>');
+    expect(page.body).not.toContain('You have signed out.');
+    expect(page.cookies.find((c) => c.name === 'portal_sid')).toBeUndefined();
+    // Nothing ended: the token and the portal session (SSO) still work.
+    expect((await call(app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(0);
+    const sso = await app.inject({ method: 'GET', url: '/portal/login', headers: { cookie: demo.cookie } });
+    expect(sso.statusCode).toBe(303);
+    // The button's post from another site is refused too.
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/portal/logout',
+      headers: {
+        cookie: demo.cookie,
+        origin: 'https://evil.example.com',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'lang=en_US',
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await call(app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(0);
+    // The button itself (same origin) signs out.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/portal/logout',
+      headers: {
+        cookie: demo.cookie,
+        origin: 'http://localhost',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'lang=en_US',
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('You have signed out.');
+    expect(confirmed.cookies.find((c) => c.name === 'portal_sid')?.value).toBe('');
+    expect((await call(app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(40101);
+    // A link followed on this site still signs out at once.
+    const canvas = await signIn(app, 'canvas');
+    const link = await app.inject({
+      method: 'GET',
+      url: '/canvas/logout',
+      headers: { cookie: canvas.cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(link.body).toContain('您已退出登录。');
+    expect((await call(app, 'GET', '/account/user/validate', { token: canvas.token })).body.code).toBe(40101);
+  });
+
+  it('counts parallel wrong sign-ins before checking them: at most 10 answered 401', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => postLogin(h().app, 'race-target', 'wrong-password')),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('clears the failed attempts of a login after a successful sign-in', async () => {
+    for (let i = 0; i < 9; i += 1)
+      expect((await postLogin(h().app, 'canvas', 'wrong', {}, 'canvas')).statusCode).toBe(401);
+    expect((await postLogin(h().app, 'canvas', demoPassword, {}, 'canvas')).statusCode).toBe(303);
+    for (let i = 0; i < 10; i += 1)
+      expect((await postLogin(h().app, 'canvas', 'wrong', {}, 'canvas')).statusCode).toBe(401);
+    expect((await postLogin(h().app, 'canvas', demoPassword, {}, 'canvas')).statusCode).toBe(429);
+    await h().db.delete(loginFailures);
+  });
+
+  it('logout revokes every token of the portal session', async () => {
+    const app = h().app;
+    // Two tokens of one portal session: the second through single sign-on.
+    const first = await signIn(app, 'demo');
+    const again = await app.inject({
+      method: 'GET',
+      url: '/portal/login?redirect_uri=%2F&state=second',
+      headers: { cookie: first.cookie },
+    });
+    const location = new URL(String(again.headers.location), 'http://x');
+    const second = await call<{ token: string }>(app, 'GET', '/account/user/view', {
+      query: {
+        code: location.searchParams.get('code') ?? '',
+        state: 'second',
+        session_state: location.searchParams.get('session_state') ?? '',
+      },
+    });
+    expect(location.searchParams.get('session_state')).toBe(first.sessionState);
+    const other = await signIn(app, 'demo');
+    // Logout with the first token, without the cookie (another browser profile, say).
+    const out = await call(app, 'POST', '/account/user/logout', {
+      token: first.token,
+      body: { source: 'portal' },
+    });
+    expect(out.body.code).toBe(0);
+    for (const token of [first.token, second.body.data.token]) {
+      expect((await call(app, 'GET', '/account/user/validate', { token })).body.code).toBe(40101);
+      expect((await call(app, 'GET', '/v3/customer/customer/loginInfo', { token })).body.code).toBe(44);
+    }
+    // Another portal session is not affected.
+    expect((await call(app, 'GET', '/account/user/validate', { token: other.token })).body.code).toBe(0);
+
+    // The portal's own logout page ends the tokens of its session as well.
+    const sso = await app.inject({
+      method: 'GET',
+      url: '/portal/login?redirect_uri=%2F&state=third',
+      headers: { cookie: other.cookie },
+    });
+    const third = new URL(String(sso.headers.location), 'http://x');
+    const thirdToken = await call<{ token: string }>(app, 'GET', '/account/user/view', {
+      query: {
+        code: third.searchParams.get('code') ?? '',
+        state: 'third',
+        session_state: third.searchParams.get('session_state') ?? '',
+      },
+    });
+    await app.inject({ method: 'GET', url: '/portal/logout', headers: { cookie: other.cookie } });
+    for (const token of [other.token, thirdToken.body.data.token]) {
+      expect((await call(app, 'GET', '/account/user/validate', { token })).body.code).toBe(40101);
+    }
+  });
+
+  it('redirects only to percent-encoded same-origin paths', async () => {
+    const target = async (redirectUri: string) => {
+      const response = await postLogin(h().app, 'demo', demoPassword, { redirect_uri: redirectUri });
+      expect(response.statusCode).toBe(303);
+      return String(response.headers.location);
+    };
+    expect(await target('/中')).toMatch(/^\/%E4%B8%AD\?state=test-state&session_state=/);
+    expect(await target('/.//evil')).toMatch(/^\/\?state=/);
+    expect(await target('/..//evil.example.com/x')).toMatch(/^\/\?state=/);
+    const division = await target('/∕∕evil');
+    expect(division).toMatch(/^\/%E2%88%95%E2%88%95evil\?state=/);
+    expect(new URL(division, 'http://console.test').origin).toBe('http://console.test');
+    expect(await target('/#/cdn/数据')).toMatch(/^\/\?state=.*#\/cdn\/%E6%95%B0%E6%8D%AE$/);
+    const page = await h().app.inject({
+      method: 'GET',
+      url: `/portal/login?redirect_uri=${encodeURIComponent('/中')}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="redirect_uri" value="/%E4%B8%AD"');
+    const sso = await postLogin(h().app, 'demo');
+    const ssoAnswer = await h().app.inject({
+      method: 'GET',
+      url: `/portal/login?redirect_uri=${encodeURIComponent('/.//evil')}`,
+      headers: { cookie: cookieOf(sso) },
+    });
+    expect(String(ssoAnswer.headers.location)).toMatch(/^\/\?state=/);
+  });
+
+  it('marks the portal cookie Secure behind a trusted HTTPS proxy (TRUST_PROXY=1)', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https' };
+    const login = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/portal/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...forwarded },
+        payload: new URLSearchParams({ username: 'demo', password: demoPassword }).toString(),
+      });
+    const direct = await login(h().app);
+    expect(direct.cookies.find((c) => c.name === 'portal_sid')?.secure).toBeFalsy();
+    const proxied = await login(await h().appWith({ trustProxy: true }));
+    expect(proxied.statusCode).toBe(303);
+    expect(proxied.cookies.find((c) => c.name === 'portal_sid')?.secure).toBe(true);
+  });
+
+  it('answers view and validate with Cache-Control: no-store', async () => {
+    const response = await postLogin(h().app, 'demo', demoPassword, { state: 'cache' });
+    const location = new URL(String(response.headers.location), 'http://x');
+    const view = await call<{ token: string }>(h().app, 'GET', '/account/user/view', {
+      query: {
+        code: location.searchParams.get('code') ?? '',
+        state: 'cache',
+        session_state: location.searchParams.get('session_state') ?? '',
+      },
+    });
+    expect(view.body.code).toBe(0);
+    expect(view.response.headers['cache-control']).toBe('no-store');
+    const refused = await call(h().app, 'GET', '/account/user/view', {
+      query: { code: 'x'.repeat(43), state: 'cache', session_state: 'y' },
+    });
+    expect(refused.body.code).toBe(40102);
+    expect(refused.response.headers['cache-control']).toBe('no-store');
+    for (const token of [view.body.data.token, undefined]) {
+      const validate = await call(h().app, 'GET', '/account/user/validate', { token });
+      expect(validate.response.headers['cache-control']).toBe('no-store');
+    }
   });
 });

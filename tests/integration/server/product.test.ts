@@ -1,8 +1,20 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accounts, auditEvents, serviceApplications } from '../../../server/db/schema';
-import { approveApplication, pendingApplications } from '../../../server/modules/product/service';
-import { call, describeServer, headerInfo, operatorKey, signIn } from '../../support/server-harness';
+import { accountMenus, accounts, auditEvents, serviceApplications } from '../../../server/db/schema';
+import { completeRealName, createAccount } from '../../../server/modules/account/service';
+import {
+  applyForService,
+  approveApplication,
+  pendingApplications,
+} from '../../../server/modules/product/service';
+import {
+  call,
+  demoPassword,
+  describeServer,
+  headerInfo,
+  operatorKey,
+  signIn,
+} from '../../support/server-harness';
 
 const body = { mode: 'flow', is_overseas: 1, product: 'cdn' };
 const open = '/api/customer/product/productopen';
@@ -161,6 +173,102 @@ describeServer('opening the service', (h) => {
       data: { service_status: 'open' },
     });
     expect((await call(app, 'GET', '/v3/overview/overview/cdntype', { token: s.token })).body.code).toBe(0);
+  });
+
+  const freshVerified = async (login: string) => {
+    const account = await createAccount(h().db, { login, password: demoPassword });
+    await completeRealName(
+      h().db,
+      account.id,
+      { realName: '测试', idCard: '11010519491231002X' },
+      { origin: 'operator' },
+    );
+    return { ...account, realNameVerified: true };
+  };
+
+  it('two concurrent applications record one application (one transaction, gated)', async () => {
+    const account = await freshVerified('race-apply');
+    const s = await signIn(h().app, 'race-apply');
+    const answers = await Promise.all(
+      [1, 2].map(() => call(h().app, 'POST', open, { token: s.token, body, headers: headerInfo(s) })),
+    );
+    for (const a of answers) expect(a.body).toMatchObject({ code: 0, data: { service_status: 'auditing' } });
+    const rows = await h()
+      .db.select()
+      .from(serviceApplications)
+      .where(eq(serviceApplications.accountId, account.id));
+    expect(rows).toHaveLength(1);
+    const events = await h()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, account.id), eq(auditEvents.action, 'product.apply')));
+    expect(events).toHaveLength(1);
+  });
+
+  it('with AUTO_APPROVE both concurrent callers get open, with one application', async () => {
+    const app = await h().appWith({ autoApprove: true });
+    const account = await freshVerified('race-auto');
+    const s = await signIn(app, 'race-auto');
+    const answers = await Promise.all(
+      [1, 2].map(() => call(app, 'POST', open, { token: s.token, body, headers: headerInfo(s) })),
+    );
+    for (const a of answers) expect(a.body).toMatchObject({ code: 0, data: { service_status: 'open' } });
+    const rows = await h()
+      .db.select()
+      .from(serviceApplications)
+      .where(eq(serviceApplications.accountId, account.id));
+    expect(rows).toMatchObject([{ status: 'approved' }]);
+    // The same request again from this sign-in keeps its answer; another sign-in learns it is open.
+    const retry = await call(app, 'POST', open, { token: s.token, body, headers: headerInfo(s) });
+    expect(retry.body).toMatchObject({ code: 0, data: { service_status: 'open' } });
+    const other = await signIn(app, 'race-auto');
+    const again = await call(app, 'POST', open, { token: other.token, body, headers: headerInfo(other) });
+    expect(again.body.code).toBe(40901);
+    const approvals = await h()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, account.id), eq(auditEvents.action, 'product.approve')));
+    expect(approvals).toHaveLength(1);
+  });
+
+  it('an application that fails part-way leaves nothing behind', async () => {
+    const account = await freshVerified('rollback');
+    // The audit insert fails (a constraint added for the test): the status and the application roll back.
+    await h().db.execute(
+      sql`alter table audit_events add constraint audit_no_apply check (action <> 'product.apply') not valid`,
+    );
+    try {
+      await expect(
+        applyForService(h().db, account, body, { origin: 'api', autoApprove: false }),
+      ).rejects.toThrow(/audit_no_apply|Failed query/);
+    } finally {
+      await h().db.execute(sql`alter table audit_events drop constraint audit_no_apply`);
+    }
+    const [row] = await h().db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.serviceStatus).toBe('not_open');
+    expect(
+      await h().db.select().from(serviceApplications).where(eq(serviceApplications.accountId, account.id)),
+    ).toHaveLength(0);
+    // The operator's approval is all or nothing too: a failing audit insert keeps the application pending.
+    await applyForService(h().db, account, body, { origin: 'api', autoApprove: false });
+    await h().db.execute(
+      sql`alter table audit_events add constraint audit_no_approve check (action <> 'product.approve') not valid`,
+    );
+    try {
+      await expect(approveApplication(h().db, 'rollback', { origin: 'operator' })).rejects.toThrow(
+        /audit_no_approve|Failed query/,
+      );
+    } finally {
+      await h().db.execute(sql`alter table audit_events drop constraint audit_no_approve`);
+    }
+    const [after] = await h().db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(after?.serviceStatus).toBe('auditing');
+    expect(
+      await h().db.select().from(serviceApplications).where(eq(serviceApplications.accountId, account.id)),
+    ).toMatchObject([{ status: 'pending' }]);
+    expect(
+      await h().db.select().from(accountMenus).where(eq(accountMenus.accountId, account.id)),
+    ).toHaveLength(0);
   });
 
   it('the operator service refuses unknown logins and accounts with nothing pending', async () => {

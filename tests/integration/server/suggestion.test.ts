@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { auditEvents, feedback, feedbackImages } from '../../../server/db/schema';
+import { accounts, auditEvents, feedback, feedbackImages } from '../../../server/db/schema';
 import {
   call,
   describeServer,
@@ -163,5 +163,57 @@ describeServer('feedback', (h) => {
     });
     expect(malformed.statusCode).toBe(200);
     expect(malformed.json()).toMatchObject({ code: 40001 });
+  });
+
+  it('keeps at most 20 unattached pictures per account (42201) and deletes those older than 24 h', async () => {
+    const canvas = await signIn(h().app, 'canvas');
+    const [account] = await h().db.select().from(accounts).where(eq(accounts.login, 'canvas'));
+    const pending = () =>
+      h()
+        .db.select({ id: feedbackImages.id })
+        .from(feedbackImages)
+        .where(and(eq(feedbackImages.accountId, account!.id), isNull(feedbackImages.feedbackId)));
+    await h()
+      .db.delete(feedbackImages)
+      .where(and(eq(feedbackImages.accountId, account!.id), isNull(feedbackImages.feedbackId)));
+    // Parallel uploads cannot pass the limit together.
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => upload(canvas.token, pngBytes, 'p.png')),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(20);
+    const refused = answers.filter((a) => a.code !== 0);
+    expect(refused).toHaveLength(4);
+    for (const a of refused)
+      expect(a).toMatchObject({
+        code: 42201,
+        msg: 'Too many pictures waiting to be submitted; submit or remove some first.',
+      });
+    expect(await pending()).toHaveLength(20);
+    const zh = await upload(canvas.token, pngBytes, 'p.png', 'zh-CN');
+    expect(zh).toMatchObject({ code: 42201, msg: '待提交的图片过多，请先提交或移除部分图片。' });
+    // Attaching pictures to feedback frees room.
+    const ids = answers.filter((a) => a.code === 0).map((a) => a.data.id);
+    const added = await call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+      token: canvas.token,
+      body: feedbackBody(ids.slice(0, 2)),
+    });
+    expect(added.body.code).toBe(0);
+    expect((await upload(canvas.token, pngBytes, 'p.png')).code).toBe(0);
+    expect((await upload(canvas.token, pngBytes, 'p.png')).code).toBe(0);
+    expect((await upload(canvas.token, pngBytes, 'p.png')).code).toBe(42201);
+    // Unattached pictures older than 24 hours are deleted at the next upload; attached ones stay.
+    const old = new Date(Date.now() - 25 * 3_600_000);
+    await h()
+      .db.update(feedbackImages)
+      .set({ createdAt: old })
+      .where(eq(feedbackImages.accountId, account!.id));
+    const fresh = await upload(canvas.token, pngBytes, 'p.png');
+    expect(fresh.code).toBe(0);
+    expect((await pending()).map((r) => r.id)).toEqual([fresh.data.id]);
+    const attached = await h()
+      .db.select({ id: feedbackImages.id })
+      .from(feedbackImages)
+      .where(and(eq(feedbackImages.accountId, account!.id), isNotNull(feedbackImages.feedbackId)));
+    expect(attached).toHaveLength(2);
   });
 });

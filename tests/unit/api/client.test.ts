@@ -30,7 +30,7 @@ function fakeNetwork(...answers: Array<unknown | Error | { raw: string; status?:
 
 function setup(
   answers: unknown[],
-  overrides: { token?: string | null; language?: Language; baseUrl?: string } = {},
+  overrides: { token?: string | null; language?: Language; baseUrl?: string; viewAccount?: number | null } = {},
 ) {
   const net = fakeNetwork(...answers);
   const notifyError = vi.fn<(message: string) => void>();
@@ -42,6 +42,7 @@ function setup(
     notifyError,
     redirect,
     networkErrorText: () => 'network error',
+    getViewAccount: () => overrides.viewAccount ?? null,
     ...(overrides.baseUrl === undefined ? {} : { baseUrl: overrides.baseUrl }),
   };
   return {
@@ -85,6 +86,15 @@ describe('request shape', () => {
     const t = setup([{ code: 0, msg: '', data: {} }], { language });
     await t.client.call('cwn');
     expect(headersOf(t.requests[0]!).get('Accept-Language')).toBe(header);
+  });
+
+  it("sends this tab's active account, and nothing when none is kept", async () => {
+    const t = setup([{ code: 0, msg: '', data: {} }, { code: 0, msg: '', data: {} }], { viewAccount: 42 });
+    await t.client.call('cwn');
+    expect(headersOf(t.requests[0]!).get('x-view-account')).toBe('42');
+    const u = setup([{ code: 0, msg: '', data: {} }]);
+    await u.client.call('cwn');
+    expect(headersOf(u.requests[0]!).has('x-view-account')).toBe(false);
   });
 
   it('omits Authorization without a token', async () => {

@@ -114,7 +114,7 @@ describe('account source and active account (sessionStorage)', () => {
 });
 
 describe('clearOnLogout (spec §4)', () => {
-  it('removes every key containing token, the boot cache, the active account and account source', () => {
+  it('removes every key containing token, the header info, the boot cache, the active account and account source', () => {
     for (const key of [
       'cdn_token',
       'my_token_x',
@@ -134,7 +134,7 @@ describe('clearOnLogout (spec §4)', () => {
 
     const left = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).sort();
     // The spec names lower-case `token`; other keys stay.
-    expect(left).toEqual(['TOKEN', 'cdn_header_info', 'cdn_language']);
+    expect(left).toEqual(['TOKEN', 'cdn_language']);
     expect(sessionStorage.getItem('cdn_active_account')).toBeNull();
     expect(sessionStorage.getItem('cdn_account_source')).toBeNull();
     expect(sessionStorage.getItem('cdn_return_to')).toBe('/cdn/domain');

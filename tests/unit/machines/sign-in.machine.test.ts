@@ -69,10 +69,10 @@ describe('signInMachine with a returned code', () => {
     expect(t.actor.getSnapshot().value).toBe(status);
   });
 
-  it('exchanges when no state was expected (e.g. a new tab)', async () => {
-    const t = run({ search: returned, expectedState: null }, { exchange: 'open' });
-    await expect(t.done).resolves.toEqual({ status: 'open' });
-    expect(t.calls).toContain('exchange:c1/st1/ss1');
+  it('never exchanges a code when this tab sent no state (a forged sign-in link)', async () => {
+    const t = run({ search: returned, expectedState: null }, { exchange: 'open', validate: { kind: 'signIn', url: '/portal/login' } });
+    await expect(t.done).resolves.toEqual({ status: 'signingIn' });
+    expect(t.calls.some((c) => c.startsWith('exchange:'))).toBe(false);
   });
 
   it('is busy while exchanging and not once done', async () => {

@@ -6,7 +6,7 @@ import { escapeHtml } from '../../../server/identity/pages';
 import { bearerOf } from '../../../server/identity/service';
 import { redactUrl } from '../../../server/logger';
 import { cnameFor, countByServiceType, countByStatus } from '../../../server/modules/overview/service';
-import { idCardPattern } from '../../../server/modules/account/service';
+import { idCardPattern, isValidIdCard } from '../../../server/modules/account/service';
 
 describe('language of the caller', () => {
   it.each([
@@ -93,6 +93,17 @@ describe('small helpers', () => {
     ['1101011990030712', false],
     ['X10101199003071234', false],
   ])('ID card %s → %s', (value, valid) => expect(idCardPattern.test(value)).toBe(valid));
+  it.each([
+    ['11010519491231002X', true],
+    ['110101199003071233', true],
+    ['110101199003071232', false],
+    ['11010519491231002Y', false],
+    ['110101199002301236', false],
+    ['110101299001011235', false],
+    ['1101051949123100', false],
+  ])('ID card %s with its check character and birth date → %s', (value, valid) =>
+    expect(isValidIdCard(value)).toBe(valid),
+  );
 });
 
 describe('configuration', () => {
@@ -114,14 +125,16 @@ describe('configuration', () => {
       staticDir: './dist',
       logLevel: 'info',
       cnameSuffix: 'cdn.example-edge.net',
+      trustProxy: false,
     });
     expect(configVariables.every((v) => v.description.length > 0)).toBe(true);
   });
   it('reads overrides and refuses malformed numbers', () => {
-    expect(loadConfig({ DEMO: '0', AUTO_APPROVE: '1', PORT: '9000' })).toMatchObject({
+    expect(loadConfig({ DEMO: '0', AUTO_APPROVE: '1', PORT: '9000', TRUST_PROXY: '1' })).toMatchObject({
       demo: false,
       autoApprove: true,
       port: 9000,
+      trustProxy: true,
     });
     expect(() => loadConfig({ TOKEN_TTL_HOURS: 'soon' })).toThrow(/TOKEN_TTL_HOURS/);
   });
