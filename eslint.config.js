@@ -25,7 +25,19 @@ const zone = (files, folders, message, extra = []) => ({
 const layers = (...names) => names;
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', '.tmp', 'artifacts', 'src/i18n/locales/**/*.ts', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      'data',
+      'coverage',
+      '.tmp',
+      'artifacts',
+      'src/i18n/locales/**/*.ts',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -46,18 +58,50 @@ export default tseslint.config(
       'react/no-danger': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML: render React elements.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'No raw HTML: render React elements.',
+        },
       ],
     },
   },
-  zone(['src/contract/**'], layers('api', 'store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'), 'contract imports zod only'),
-  zone(['src/api/**'], layers('store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'), 'api imports contract only'),
-  zone(['src/store/**'], layers('api', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'), 'store imports contract only'),
-  zone(['src/sync/**'], layers('machines', 'features', 'app', 'ui', 'i18n'), 'sync imports store, api, contract'),
-  zone(['src/machines/**'], layers('api', 'store', 'sync', 'features', 'app', 'ui', 'i18n'), 'machines: inject side effects as actors', ['react', 'dexie']),
-  zone(['src/ui/**', 'src/i18n/**'], layers('api', 'store', 'sync', 'machines', 'features', 'app'), 'ui and i18n import contract only'),
+  zone(
+    ['src/contract/**'],
+    layers('api', 'store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
+    'contract imports zod only',
+  ),
+  zone(
+    ['src/api/**'],
+    layers('store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
+    'api imports contract only',
+  ),
+  zone(
+    ['src/store/**'],
+    layers('api', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
+    'store imports contract only',
+  ),
+  zone(
+    ['src/sync/**'],
+    layers('machines', 'features', 'app', 'ui', 'i18n'),
+    'sync imports store, api, contract',
+  ),
+  zone(
+    ['src/machines/**'],
+    layers('api', 'store', 'sync', 'features', 'app', 'ui', 'i18n'),
+    'machines: inject side effects as actors',
+    ['react', 'dexie'],
+  ),
+  zone(
+    ['src/ui/**', 'src/i18n/**'],
+    layers('api', 'store', 'sync', 'machines', 'features', 'app'),
+    'ui and i18n import contract only',
+  ),
   zone(['src/features/**'], layers('app'), 'features never import the app layer'),
-  zone(['server/**'], ['src/api', 'src/app', 'src/features', 'src/store', 'src/sync', 'src/machines', 'src/ui', 'src/i18n'], 'the server imports src/contract only'),
+  zone(
+    ['server/**'],
+    ['src/api', 'src/app', 'src/features', 'src/store', 'src/sync', 'src/machines', 'src/ui', 'src/i18n'],
+    'the server imports src/contract only',
+  ),
   {
     files: ['scripts/**/*.mjs', 'bench/**', 'server/main.ts', 'server/admin.ts', 'server/seed/cli.ts'],
     rules: { 'no-console': 'off' },

@@ -20,7 +20,10 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
 }
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
 /** A chunk and everything it imports statically. */
 function closure(key: string, seen = new Set<string>()): Set<string> {
@@ -82,7 +85,9 @@ function existsInDist(file: string) {
 
 console.log('\nInitial JavaScript (everything loaded before the dashboard paints), gzip:');
 for (const f of initial.sort()) console.log(`  ${f.padEnd(48)} ${kb(gz(f)).padStart(10)}`);
-console.log(`  ${'total'.padEnd(48)} ${kb(initialBytes).padStart(10)}  (budget ${BUDGET_KB} KB: ${initialBytes / 1024 <= BUDGET_KB ? 'met' : 'EXCEEDED'})`);
+console.log(
+  `  ${'total'.padEnd(48)} ${kb(initialBytes).padStart(10)}  (budget ${BUDGET_KB} KB: ${initialBytes / 1024 <= BUDGET_KB ? 'met' : 'EXCEEDED'})`,
+);
 console.log(`  entry chunk and its static imports: ${kb([...entryFiles].reduce((s, f) => s + gz(f), 0))}`);
 
 console.log('\nRoute chunks (gzip, the chunk plus what it alone imports beyond the entry):');

@@ -10,5 +10,8 @@ if (!existsSync('dist/index.html') || process.argv.includes('--build')) {
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
-const r = spawnSync('node_modules/.bin/tsx', ['bench/run.ts'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+const r = spawnSync('node_modules/.bin/tsx', ['bench/run.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: '' },
+});
 process.exit(r.status ?? 1);

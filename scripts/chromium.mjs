@@ -18,11 +18,16 @@ export function ensureChromium() {
   const sudo = root ? '' : 'sudo ';
   console.log('Installing Chromium and a CJK font (apt-get)…');
   try {
-    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei`, {
-      stdio: 'inherit',
-    });
+    execSync(
+      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei`,
+      {
+        stdio: 'inherit',
+      },
+    );
   } catch {
-    throw new Error(`Chromium is missing at ${chromiumPath} and could not be installed: run 'apt-get install chromium fonts-wqy-microhei' or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium is missing at ${chromiumPath} and could not be installed: run 'apt-get install chromium fonts-wqy-microhei' or set CHROMIUM_PATH.`,
+    );
   }
   if (!existsSync(chromiumPath)) throw new Error(`Chromium is still missing at ${chromiumPath}.`);
   return chromiumPath;

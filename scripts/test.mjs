@@ -19,7 +19,9 @@ function run(label, command, args, env = {}) {
     stdio: 'inherit',
     env: { ...process.env, TEST_COUNTS_FILE: countsFile, ...env },
   });
-  console.log(`◀ ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `◀ ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -31,7 +33,9 @@ function check(label, command, args) {
 
 /** A vitest run: its reporter appends counts; a crash before reporting counts as one failure. */
 function suite(label, args, env) {
-  const before = existsSync(countsFile) ? readFileSync(countsFile, 'utf8').split('\n').filter(Boolean).length : 0;
+  const before = existsSync(countsFile)
+    ? readFileSync(countsFile, 'utf8').split('\n').filter(Boolean).length
+    : 0;
   const ok = run(label, 'node_modules/.bin/vitest', ['run', ...args], env);
   const lines = existsSync(countsFile) ? readFileSync(countsFile, 'utf8').split('\n').filter(Boolean) : [];
   if (lines.length === before) totals.failed += 1;
@@ -41,12 +45,14 @@ function suite(label, args, env) {
     totals.failed += c.failed;
     totals.skipped += c.skipped;
   }
-  if (!ok && lines.length > before && lines.slice(before).every((l) => JSON.parse(l).failed === 0)) totals.failed += 1;
+  if (!ok && lines.length > before && lines.slice(before).every((l) => JSON.parse(l).failed === 0))
+    totals.failed += 1;
 }
 
 if (only !== 'e2e') {
   check('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
   check('lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']);
+  check('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']);
   suite('unit and integration tests', ['--project', 'unit', '--project', 'integration']);
 }
 

@@ -48,7 +48,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite creates only the last folder of its path.
     mkdirSync(dirname(location), { recursive: true });
   }
-  const client = await PGlite.create(location, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(
+    location,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -28,7 +28,9 @@ export const accounts = pgTable(
     id: serial('id').primaryKey(),
     login: text('login').notNull(),
     passwordHash: text('password_hash').notNull(),
-    kind: text('kind', { enum: ['main', 'sub'] }).notNull().default('main'),
+    kind: text('kind', { enum: ['main', 'sub'] })
+      .notNull()
+      .default('main'),
     parentId: integer('parent_id'),
     source: integer('source').notNull().default(0),
     realNameVerified: boolean('real_name_verified').notNull().default(false),
@@ -37,7 +39,9 @@ export const accounts = pgTable(
     email: text('email').notNull().default(''),
     company: text('company').notNull().default(''),
     balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
-    serviceStatus: text('service_status', { enum: ['not_open', 'auditing', 'open'] }).notNull().default('not_open'),
+    serviceStatus: text('service_status', { enum: ['not_open', 'auditing', 'open'] })
+      .notNull()
+      .default('not_open'),
     cwnLink: text('cwn_link').notNull().default(''),
     isChannel: boolean('is_channel').notNull().default(false),
     topUrlType: boolean('top_url_type').notNull().default(false),
@@ -51,8 +55,12 @@ export const accounts = pgTable(
 export const channelCustomers = pgTable(
   'channel_customers',
   {
-    channelId: integer('channel_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.customerId] })],
 );
@@ -61,7 +69,9 @@ export const channelCustomers = pgTable(
 export const accountMenus = pgTable(
   'account_menus',
   {
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     menuId: integer('menu_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.menuId] })],
@@ -70,7 +80,9 @@ export const accountMenus = pgTable(
 /** Single-use sign-in codes, bound to the `state` they were issued for; only the hash is kept. */
 export const authCodes = pgTable('auth_codes', {
   codeHash: text('code_hash').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   state: text('state').notNull(),
   sessionState: text('session_state').notNull(),
   expiresAt: ts('expires_at').notNull(),
@@ -81,7 +93,9 @@ export const authCodes = pgTable('auth_codes', {
 export const portalSessions = pgTable('portal_sessions', {
   idHash: text('id_hash').primaryKey(),
   sessionState: text('session_state').notNull(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   endedAt: ts('ended_at'),
@@ -92,8 +106,12 @@ export const tokens = pgTable(
   'tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    viewAccountId: integer('view_account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    viewAccountId: integer('view_account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     sessionState: text('session_state').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
@@ -106,11 +124,15 @@ export const tokens = pgTable(
 /** Applications to open the service (spec §4: apply, then auditing until approved). */
 export const serviceApplications = pgTable('service_applications', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   mode: text('mode').notNull(),
   isOverseas: integer('is_overseas').notNull(),
   product: text('product').notNull(),
-  status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'approved'] })
+    .notNull()
+    .default('pending'),
   /** The sign-in (`session_state`) that applied; null for the operator and the demo seed. */
   sessionState: text('session_state'),
   /** Approved at once (AUTO_APPROVE) in the request that applied. */
@@ -124,7 +146,9 @@ export const domains = pgTable(
   'domains',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     serviceType: text('service_type').notNull(),
     area: text('area').notNull(),
@@ -139,8 +163,12 @@ export const domains = pgTable(
 
 export const feedback = pgTable('feedback', {
   id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  submittedBy: integer('submitted_by').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  submittedBy: integer('submitted_by')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   type: text('type').notNull(),
   product: text('product').notNull(),
   title: text('title').notNull(),
@@ -151,7 +179,9 @@ export const feedback = pgTable('feedback', {
 /** Feedback pictures, stored after their content was checked. */
 export const feedbackImages = pgTable('feedback_images', {
   id: uuid('id').primaryKey().defaultRandom(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   feedbackId: integer('feedback_id').references(() => feedback.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   mime: text('mime').notNull(),

@@ -151,14 +151,16 @@ export const messages = {
   'portal.support.help': { zh_CN: '帮助文档', en_US: 'Help document' },
   'portal.support.helpText': {
     zh_CN: '开通 CDN 服务前，请先完成实名认证，然后在控制台提交开通申请，审核通过后即可使用全部功能。',
-    en_US: 'Before opening the CDN service, complete real-name authentication, then apply in the console. Once the application is approved, every function is available.',
+    en_US:
+      'Before opening the CDN service, complete real-name authentication, then apply in the console. Once the application is approved, every function is available.',
   },
   'portal.support.helpDoc': { zh_CN: '阅读帮助文档', en_US: 'Read the help document' },
   'portal.support.realName': { zh_CN: '前往实名认证', en_US: 'Go to real-name authentication' },
   'portal.support.tickets': { zh_CN: '工单', en_US: 'Tickets' },
   'portal.support.ticketsText': {
     zh_CN: '遇到功能缺陷或程序错误时，请提交类型为“功能缺陷”或“程序错误”的反馈，我们会尽快处理并回复。',
-    en_US: 'For a functional defect or a bug, submit feedback of that type; we handle it as a ticket and reply as soon as possible.',
+    en_US:
+      'For a functional defect or a bug, submit feedback of that type; we handle it as a ticket and reply as soon as possible.',
   },
   'portal.support.feedback': { zh_CN: '意见反馈', en_US: 'Feedback' },
   'portal.support.feedbackText': {

@@ -138,7 +138,12 @@ ${values.error ? `<p class="error" role="alert">${escapeHtml(t(values.error, l))
 /** The portal's support page: where help, tickets and feedback lead before the service is open. */
 export function supportBody(language: Language): string {
   const l = language;
-  const section = (id: string, heading: MessageId, text: MessageId, links: { href: string; label: MessageId }[]) =>
+  const section = (
+    id: string,
+    heading: MessageId,
+    text: MessageId,
+    links: { href: string; label: MessageId }[],
+  ) =>
     `<section id="${id}">
 <h2>${escapeHtml(t(heading, l))}</h2>
 <p>${escapeHtml(t(text, l))}</p>

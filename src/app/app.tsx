@@ -37,7 +37,12 @@ function rememberAccount(data: BootData) {
   writeAccountSource(sourceOf(data.loginInfo.login_account_source));
 }
 
-function start(language: Language, data: BootData, offlineSince: number | null, user: AppState['user']): Started {
+function start(
+  language: Language,
+  data: BootData,
+  offlineSince: number | null,
+  user: AppState['user'],
+): Started {
   // Back to where the user was when the sign-in began.
   const returnTo = readReturnTo();
   if (returnTo !== null) {
@@ -97,7 +102,12 @@ function Boot({ language }: { language: Language }) {
   const productName = t({ id: 'shell.product.name', message: 'CDN Console' });
 
   if (status === 'signingIn') {
-    return <CenteredSpinner fullScreen label={t({ id: 'shell.boot.signingIn', message: 'Going to the sign-in page…' })} />;
+    return (
+      <CenteredSpinner
+        fullScreen
+        label={t({ id: 'shell.boot.signingIn', message: 'Going to the sign-in page…' })}
+      />
+    );
   }
   if (status === null || phase.kind === 'loading') return <CenteredSpinner fullScreen label={productName} />;
   if (phase.kind === 'failed') {
@@ -108,10 +118,16 @@ function Boot({ language }: { language: Language }) {
         </Text>
         <Text>
           {phase.offline
-            ? t({ id: 'shell.boot.offlineNoCache', message: 'You are offline and no data of this console is stored on this device yet.' })
+            ? t({
+                id: 'shell.boot.offlineNoCache',
+                message: 'You are offline and no data of this console is stored on this device yet.',
+              })
             : t({ id: 'shell.boot.failed', message: 'The console could not be loaded.' })}
         </Text>
-        <Button colorPalette="blue" onClick={() => (phase.offline ? location.reload() : setAttempt((n) => n + 1))}>
+        <Button
+          colorPalette="blue"
+          onClick={() => (phase.offline ? location.reload() : setAttempt((n) => n + 1))}
+        >
           {t({ id: 'common.action.retry', message: 'Retry' })}
         </Button>
       </Stack>

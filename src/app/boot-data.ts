@@ -28,7 +28,8 @@ export async function loadBootData(serviceOpen: boolean): Promise<BootData> {
   try {
     return await loadBootDataOnce(serviceOpen);
   } catch (error) {
-    if (!isApiError(error) || error.code !== Code.accountBoundary || readActiveAccount() === null) throw error;
+    if (!isApiError(error) || error.code !== Code.accountBoundary || readActiveAccount() === null)
+      throw error;
     clearActiveAccount();
     return loadBootDataOnce(serviceOpen);
   }
@@ -36,11 +37,13 @@ export async function loadBootData(serviceOpen: boolean): Promise<BootData> {
 
 /** Loads the boot data in parallel. Only login info is indispensable; the rest has safe defaults. */
 async function loadBootDataOnce(serviceOpen: boolean): Promise<BootData> {
-  const fallback = <T>(value: T) => (error: unknown): T => {
-    // Offline must reach the caller, which then starts from the cache.
-    if (isApiError(error) && error.code === -1) throw error;
-    return value;
-  };
+  const fallback =
+    <T>(value: T) =>
+    (error: unknown): T => {
+      // Offline must reach the caller, which then starts from the cache.
+      if (isApiError(error) && error.code === -1) throw error;
+      return value;
+    };
   const [loginInfo, auth, dict, flags, cwn] = await Promise.all([
     api.call('loginInfo'),
     api.call('authLists').catch(fallback({ lists: [] as MenuItem[] })),
@@ -63,7 +66,10 @@ async function loadBootDataOnce(serviceOpen: boolean): Promise<BootData> {
 
 export function saveBootCache(data: BootData, now = Date.now()): void {
   try {
-    localStorage.setItem(storageKeys.bootCache, JSON.stringify({ ...data, savedAt: now } satisfies CachedBootData));
+    localStorage.setItem(
+      storageKeys.bootCache,
+      JSON.stringify({ ...data, savedAt: now } satisfies CachedBootData),
+    );
   } catch {
     // Storage full or disabled: the next offline start has no cache, nothing else breaks.
   }

@@ -36,7 +36,8 @@ export interface GuardContext {
  */
 export function guardRedirect(route: string, ctx: GuardContext): string | null {
   // Before the service is open: activation, plus help and feedback, which are always available.
-  if (!ctx.serviceOpen) return route === openServicePath || openBeforeActivation.includes(route) ? null : openServicePath;
+  if (!ctx.serviceOpen)
+    return route === openServicePath || openBeforeActivation.includes(route) ? null : openServicePath;
   if (route === openServicePath) return dashboardPath;
   if (allowed(route, grantedPaths(ctx.menu))) return null;
   const fallback = firstGrantedRoute(ctx.menu);

@@ -8,7 +8,8 @@ export async function logout(): Promise<void> {
   let url: string = defaultLogoutUrl[source];
   try {
     const envelope = await api.identity.logout(source);
-    if (envelope.code === 0 && typeof envelope.data.url === 'string' && envelope.data.url !== '') url = envelope.data.url;
+    if (envelope.code === 0 && typeof envelope.data.url === 'string' && envelope.data.url !== '')
+      url = envelope.data.url;
   } catch {
     // Offline: the local sign-out still happens; the source's default address is used.
   }

@@ -31,7 +31,16 @@ export function defaultPath(): string {
 }
 
 /** Statistics views of /cdn/statistics/{type} (spec §2). */
-export const statisticsTypes = ['bandwidth', 'flow', 'request', 'hit-rate', 'http-code', 'pv', 'peak', 'uv'] as const;
+export const statisticsTypes = [
+  'bandwidth',
+  'flow',
+  'request',
+  'hit-rate',
+  'http-code',
+  'pv',
+  'peak',
+  'uv',
+] as const;
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: AppLayout });
 
@@ -71,7 +80,9 @@ const helpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/help',
   validateSearch: (search: Record<string, unknown>): { section?: string } =>
-    typeof search.section === 'string' && /^[\w-]{1,64}$/.test(search.section) ? { section: search.section } : {},
+    typeof search.section === 'string' && /^[\w-]{1,64}$/.test(search.section)
+      ? { section: search.section }
+      : {},
   beforeLoad: guard,
   component: function HelpRoute() {
     const { section } = helpRoute.useSearch();

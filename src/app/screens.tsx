@@ -6,13 +6,19 @@ import { lazy } from 'react';
  * Every screen is loaded on demand, so the first load carries only the shell. The route files
  * mount these; the features' public surfaces are their index.ts.
  */
-export const DashboardScreen = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardScreen })));
+export const DashboardScreen = lazy(() =>
+  import('../features/dashboard').then((m) => ({ default: m.DashboardScreen })),
+);
 export const OpenServiceScreen = lazy(() =>
   import('../features/open-service').then((m) => ({ default: m.OpenServiceScreen })),
 );
 export const HelpScreen = lazy(() => import('../features/help').then((m) => ({ default: m.HelpScreen })));
-export const SuggestionScreen = lazy(() => import('../features/suggestion').then((m) => ({ default: m.SuggestionScreen })));
-const NotAvailableYet = lazy(() => import('../features/not-available').then((m) => ({ default: m.NotAvailableYet })));
+export const SuggestionScreen = lazy(() =>
+  import('../features/suggestion').then((m) => ({ default: m.SuggestionScreen })),
+);
+const NotAvailableYet = lazy(() =>
+  import('../features/not-available').then((m) => ({ default: m.NotAvailableYet })),
+);
 
 /** A function of a later version: one shared screen, titled like its menu entry. */
 export function LaterScreen({ title }: { title: MessageDescriptor }) {

@@ -1,5 +1,14 @@
 import { fromPromise } from 'xstate';
-import { ApiError, api, clearAuthState, isApiError, writeAuthState, writeHeaderInfo, writeReturnTo, writeToken } from '../api';
+import {
+  ApiError,
+  api,
+  clearAuthState,
+  isApiError,
+  writeAuthState,
+  writeHeaderInfo,
+  writeReturnTo,
+  writeToken,
+} from '../api';
 import { Code } from '../contract';
 import { signInMachine } from '../machines';
 import type { ExchangeCodeResult, SignInQuery, ValidateTokenResult } from '../machines';

@@ -61,7 +61,8 @@ export const alwaysOpenPaths = ['/cdn/help', '/cdn/suggestion', '/cdn/user/detai
  * copy wizard, sub-account creation) are reached through their list's entry.
  */
 export function menuPathForRoute(route: string): string | null {
-  if ((alwaysOpenPaths as readonly string[]).some((p) => route === p || route.startsWith(`${p}/`))) return null;
+  if ((alwaysOpenPaths as readonly string[]).some((p) => route === p || route.startsWith(`${p}/`)))
+    return null;
   if (route.startsWith('/cdn/domain/')) return '/cdn/domain/list';
   if (route.startsWith('/cdn/statistics/')) return '/cdn/statistics';
   if (route === '/cdn/user/create') return '/cdn/user/list';

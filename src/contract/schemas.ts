@@ -57,9 +57,16 @@ export const viewQuery = z.object({
   session_state: z.string().min(1).max(200),
 });
 /** Code 0: open; code 604: not open yet, `token` still issued so activation can proceed. */
-export const viewResult = z.object({ token: z.string(), expires_at: z.string(), login_account_source: z.number().int() });
+export const viewResult = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  login_account_source: z.number().int(),
+});
 /** Code 0: valid and open. Code 44: valid, service not open. Code 40101: `url` to sign in again. */
-export const validateResult = z.object({ service_status: serviceStatus.optional(), url: z.string().optional() });
+export const validateResult = z.object({
+  service_status: serviceStatus.optional(),
+  url: z.string().optional(),
+});
 export const identityUser = z.object({ username: z.string(), balance: z.string() });
 export const logoutBody = z.object({ source: z.enum(['portal', 'canvas']).default('portal') });
 /** The logout address of the account source (configurable per source on the server). */
@@ -117,7 +124,10 @@ export const cwnResult = z.object({ has_cwn: z.boolean(), cwn_link: z.string() }
 
 export const productOpenBody = z.object({
   mode: z.enum(['flow']),
-  is_overseas: z.coerce.number().int().refine((v) => v === 1, 'openService.area.unsupported'),
+  is_overseas: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1, 'openService.area.unsupported'),
   product: z.enum(['cdn']),
 });
 export const productOpenResult = z.object({ service_status: serviceStatus });

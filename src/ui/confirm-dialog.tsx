@@ -12,7 +12,15 @@ interface ConfirmDialogProps {
 }
 
 /** A small modal question (yes / no) or notice (OK). Escape and the backdrop answer "no". */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} role="alertdialog" onOpenChange={(e) => (e.open ? undefined : onCancel())}>
       <Portal>

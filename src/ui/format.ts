@@ -16,7 +16,11 @@ export function formatDateTime(value: Date | number | string | null | undefined)
       ? value
       : typeof value === 'number'
         ? new Date(value)
-        : new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value.trim()) ? value.trim().replace(' ', 'T') : value);
+        : new Date(
+            /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value.trim())
+              ? value.trim().replace(' ', 'T')
+              : value,
+          );
   if (Number.isNaN(date.getTime())) return '--';
   // The epoch itself is the zero time, whichever zone the viewer is in.
   if (date.getTime() === 0) return '--';

@@ -26,7 +26,9 @@ function textOf(node: ReactNode): string {
 }
 
 function withoutAnchor(children: ReactNode): ReactNode {
-  return Children.map(children, (child) => (typeof child === 'string' ? child.replace(explicitAnchor, '') : child));
+  return Children.map(children, (child) =>
+    typeof child === 'string' ? child.replace(explicitAnchor, '') : child,
+  );
 }
 
 export interface TocEntry {
@@ -43,7 +45,11 @@ export function tableOfContents(source: string): TocEntry[] {
     if (line.startsWith('```')) fenced = !fenced;
     const match = !fenced ? /^(#{2,3})\s+(.+)$/.exec(line) : null;
     if (match?.[1] && match[2]) {
-      entries.push({ id: slugify(match[2]), text: match[2].replace(explicitAnchor, ''), depth: match[1].length });
+      entries.push({
+        id: slugify(match[2]),
+        text: match[2].replace(explicitAnchor, ''),
+        depth: match[1].length,
+      });
     }
   }
   return entries;
@@ -71,7 +77,14 @@ export function scrollToAnchor(id: string): void {
 const heading =
   (level: 'h1' | 'h2' | 'h3' | 'h4', size: '2xl' | 'xl' | 'lg' | 'md') =>
   ({ children }: { children?: ReactNode }) => (
-    <Heading as={level} id={slugify(textOf(children))} size={size} mt={level === 'h1' ? 0 : 6} mb="3" scrollMarginTop="72px">
+    <Heading
+      as={level}
+      id={slugify(textOf(children))}
+      size={size}
+      mt={level === 'h1' ? 0 : 6}
+      mb="3"
+      scrollMarginTop="72px"
+    >
       {withoutAnchor(children)}
     </Heading>
   );

@@ -24,7 +24,10 @@ describe('account menu and logout', () => {
     const first = accountButtons(page).first();
     expect(await first.getAttribute('aria-current')).toBe('true');
     expect(await first.textContent()).toContain('channel');
-    await page.getByRole('note').filter({ hasText: /Showing 50 of 61/ }).waitFor();
+    await page
+      .getByRole('note')
+      .filter({ hasText: /Showing 50 of 61/ })
+      .waitFor();
     expect(await accountButtons(page).filter({ hasText: 'customer60' }).count()).toBe(0);
 
     await page.getByRole('searchbox').fill('CUSTOMER60');

@@ -16,7 +16,13 @@ afterAll(async () => {
 function approve(login: string) {
   return spawnSync('npm', ['run', '-s', 'admin', '--', 'approve', login], {
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: String(inject('port')), HOST: '127.0.0.1', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: inject('dataDir'),
+      PORT: String(inject('port')),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+    },
   });
 }
 

@@ -50,7 +50,10 @@ describe('feedback', () => {
     await page.getByLabel(/标题/).fill('图表导出');
     await page.getByLabel(/内容/).fill('希望统计图表支持导出为图片。');
     await page.getByRole('button', { name: /提交/ }).click();
-    await page.getByText(/提交成功|感谢/).first().waitFor();
+    await page
+      .getByText(/提交成功|感谢/)
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -22,7 +22,10 @@ describe('installable and offline', () => {
     const manifest = await page.evaluate(async () => {
       const link = document.querySelector<HTMLLinkElement>('link[rel=manifest]');
       if (!link) return null;
-      return (await (await fetch(link.href)).json()) as { icons: { src: string; sizes: string }[]; start_url: string };
+      return (await (await fetch(link.href)).json()) as {
+        icons: { src: string; sizes: string }[];
+        start_url: string;
+      };
     });
     expect(manifest?.start_url).toBe('/#/cdn');
     for (const icon of manifest?.icons ?? []) {
@@ -47,7 +50,10 @@ describe('installable and offline', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await page.getByText(/Offline/).first().waitFor();
+    await page
+      .getByText(/Offline/)
+      .first()
+      .waitFor();
     expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: /User menu/ }).waitFor();
     await context.setOffline(false);

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { desktop, launch, newContext, openAccountMenu, preferLanguage, screenshot, signIn, tablet } from './support/browser';
+import {
+  desktop,
+  launch,
+  newContext,
+  openAccountMenu,
+  preferLanguage,
+  screenshot,
+  signIn,
+  tablet,
+} from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -29,7 +38,11 @@ describe('screens', () => {
         await screenshot(page, name('sign-in'));
 
         await signIn(page, baseUrl, 'channel');
-        await page.locator('#dashboard-domains').or(page.getByText(/No accelerated domain|暂无加速域名/)).first().waitFor();
+        await page
+          .locator('#dashboard-domains')
+          .or(page.getByText(/No accelerated domain|暂无加速域名/))
+          .first()
+          .waitFor();
         await screenshot(page, name('dashboard'));
         await openAccountMenu(page);
         await page.getByRole('note').waitFor();

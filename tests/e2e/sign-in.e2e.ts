@@ -39,7 +39,10 @@ describe('sign-in, language and the menu', () => {
     await signIn(page, baseUrl, 'demo');
     await page.getByRole('heading', { name: '概览', level: 1 }).waitFor();
     await page.getByRole('button', { name: /语言/ }).click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: 'English' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('menuitemradio', { name: 'English' }).click(),
+    ]);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cdn_language'))).toBe('en_US');
     await page.reload();
@@ -62,7 +65,10 @@ describe('sign-in, language and the menu', () => {
     expect(page.url()).not.toContain('file-sync');
     // A granted route of a later version says so plainly.
     await page.goto(`${baseUrl}/#/cdn/domain/list`);
-    await page.getByText(/not available yet/i).first().waitFor();
+    await page
+      .getByText(/not available yet/i)
+      .first()
+      .waitFor();
     await expect.poll(() => menu.isVisible()).toBe(true);
     for (const [path, heading] of [
       ['/cdn/help', /help/i],

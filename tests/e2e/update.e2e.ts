@@ -13,7 +13,11 @@ beforeAll(async () => {
   // A server of its own, serving a copy of the build that the test can change.
   dir = mkdtempSync(join(tmpdir(), 'cdn-update-'));
   cpSync('dist', join(dir, 'static'), { recursive: true });
-  server = await startServer({ DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'static'), DATABASE_URL: '' });
+  server = await startServer({
+    DATA_DIR: join(dir, 'data'),
+    STATIC_DIR: join(dir, 'static'),
+    DATABASE_URL: '',
+  });
   browser = await launch();
 });
 afterAll(async () => {

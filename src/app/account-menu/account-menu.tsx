@@ -12,7 +12,9 @@ import { visibleAccounts } from './visible-accounts';
 
 const switchMachine = accountSwitchMachine.provide({
   actors: {
-    switchAccount: fromPromise(({ input }: { input: { id: number } }) => api.call('switchUser', { user_id: input.id })),
+    switchAccount: fromPromise(({ input }: { input: { id: number } }) =>
+      api.call('switchUser', { user_id: input.id }),
+    ),
   },
   actions: {
     enterAccount: (_, params: { id: number }) => {
@@ -122,7 +124,10 @@ export function AccountMenu() {
                 ) : null}
                 {visible.capped ? (
                   <Text fontSize="xs" color="fg.muted" role="note">
-                    {t({ id: 'shell.account.capped', message: `Showing 50 of ${total}, search to find more` })}
+                    {t({
+                      id: 'shell.account.capped',
+                      message: `Showing 50 of ${total}, search to find more`,
+                    })}
                   </Text>
                 ) : null}
               </Stack>

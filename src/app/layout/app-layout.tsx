@@ -24,10 +24,14 @@ export function AppLayout() {
 
   return (
     <Flex direction="column" minH="100vh" bg="bg.subtle">
-      <a href="#main-content" className="skip-link" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main-content')?.focus();
-      }}>
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         {t({ id: 'shell.skipToContent', message: 'Skip to content' })}
       </a>
       <TopBar showMenuToggle={showMenu} onToggleMenu={() => setDrawerOpen((o) => !o)} />
@@ -50,7 +54,15 @@ export function AppLayout() {
             <LeftMenu items={menu} pathname={pathname} />
           </Box>
         ) : null}
-        <Box as="main" id="main-content" tabIndex={-1} flex="1" minW="0" p={{ base: '3', md: '6' }} outline="none">
+        <Box
+          as="main"
+          id="main-content"
+          tabIndex={-1}
+          flex="1"
+          minW="0"
+          p={{ base: '3', md: '6' }}
+          outline="none"
+        >
           <Suspense fallback={loading}>
             <Outlet />
           </Suspense>
@@ -69,7 +81,10 @@ export function AppLayout() {
                   <LeftMenu items={menu} pathname={pathname} onNavigate={() => setDrawerOpen(false)} />
                 </Drawer.Body>
                 <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={t({ id: 'shell.menu.close', message: 'Close the menu' })} />
+                  <CloseButton
+                    size="sm"
+                    aria-label={t({ id: 'shell.menu.close', message: 'Close the menu' })}
+                  />
                 </Drawer.CloseTrigger>
               </Drawer.Content>
             </Drawer.Positioner>

@@ -19,7 +19,17 @@ function useSelectedPath(pathname: string): string | null {
   return selected;
 }
 
-function MenuLink({ node, selected, nested, onNavigate }: { node: MenuNode; selected: boolean; nested: boolean; onNavigate?: () => void }) {
+function MenuLink({
+  node,
+  selected,
+  nested,
+  onNavigate,
+}: {
+  node: MenuNode;
+  selected: boolean;
+  nested: boolean;
+  onNavigate?: () => void;
+}) {
   const { i18n } = useLingui();
   const label = menuLabels[node.name];
   return (
@@ -44,7 +54,15 @@ function MenuLink({ node, selected, nested, onNavigate }: { node: MenuNode; sele
   );
 }
 
-function MenuGroup({ node, selected, onNavigate }: { node: MenuNode; selected: string | null; onNavigate?: () => void }) {
+function MenuGroup({
+  node,
+  selected,
+  onNavigate,
+}: {
+  node: MenuNode;
+  selected: string | null;
+  onNavigate?: () => void;
+}) {
   const { i18n } = useLingui();
   const containsSelected = node.children.some((c) => c.path === selected);
   const [open, setOpen] = useState(true);
@@ -77,7 +95,15 @@ function MenuGroup({ node, selected, onNavigate }: { node: MenuNode; selected: s
 }
 
 /** The left menu built from the server's grants (spec §2 menu rules). */
-export function LeftMenu({ items, pathname, onNavigate }: { items: readonly MenuItem[]; pathname: string; onNavigate?: () => void }) {
+export function LeftMenu({
+  items,
+  pathname,
+  onNavigate,
+}: {
+  items: readonly MenuItem[];
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   const { t } = useLingui();
   const nodes = useMemo(() => buildMenu(items), [items]);
   const selected = useSelectedPath(pathname);
@@ -89,7 +115,12 @@ export function LeftMenu({ items, pathname, onNavigate }: { items: readonly Menu
             {node.children.length > 0 ? (
               <MenuGroup node={node} selected={selected} onNavigate={onNavigate} />
             ) : (
-              <MenuLink node={node} selected={node.path === selected} nested={false} onNavigate={onNavigate} />
+              <MenuLink
+                node={node}
+                selected={node.path === selected}
+                nested={false}
+                onNavigate={onNavigate}
+              />
             )}
           </li>
         ))}

@@ -8,10 +8,20 @@ export function OfflineBanner({ savedAt }: { savedAt: number }) {
   const { t } = useLingui();
   const time = formatDateTime(savedAt);
   return (
-    <Box role="status" bg="orange.subtle" color="orange.fg" px="4" py="2" borderBottomWidth="1px" borderColor="orange.muted">
+    <Box
+      role="status"
+      bg="orange.subtle"
+      color="orange.fg"
+      px="4"
+      py="2"
+      borderBottomWidth="1px"
+      borderColor="orange.muted"
+    >
       <HStack gap="2">
         <OfflineIcon />
-        <Text fontSize="sm">{t({ id: 'shell.offline.banner', message: `Offline — showing data as of ${time}` })}</Text>
+        <Text fontSize="sm">
+          {t({ id: 'shell.offline.banner', message: `Offline — showing data as of ${time}` })}
+        </Text>
       </HStack>
     </Box>
   );

@@ -45,7 +45,11 @@ const groups: ProductGroup[] = [
     label: msg({ id: 'shell.products.network', message: 'Network' }),
     products: [
       { key: 'cdn', label: msg({ id: 'shell.products.cdn', message: 'CDN' }), Icon: GlobeIcon },
-      { key: 'dcdn', label: msg({ id: 'shell.products.dcdn', message: 'Dynamic acceleration' }), Icon: BoltIcon },
+      {
+        key: 'dcdn',
+        label: msg({ id: 'shell.products.dcdn', message: 'Dynamic acceleration' }),
+        Icon: BoltIcon,
+      },
       { key: 'dns', label: msg({ id: 'shell.products.dns', message: 'Smart DNS' }), Icon: NetworkIcon },
     ],
   },
@@ -53,9 +57,17 @@ const groups: ProductGroup[] = [
     key: 'media',
     label: msg({ id: 'shell.products.media', message: 'Media' }),
     products: [
-      { key: 'live', label: msg({ id: 'shell.products.live', message: 'Live streaming' }), Icon: BroadcastIcon },
+      {
+        key: 'live',
+        label: msg({ id: 'shell.products.live', message: 'Live streaming' }),
+        Icon: BroadcastIcon,
+      },
       { key: 'vod', label: msg({ id: 'shell.products.vod', message: 'Video on demand' }), Icon: VideoIcon },
-      { key: 'image', label: msg({ id: 'shell.products.image', message: 'Image processing' }), Icon: ImageIcon },
+      {
+        key: 'image',
+        label: msg({ id: 'shell.products.image', message: 'Image processing' }),
+        Icon: ImageIcon,
+      },
       { key: 'player', label: msg({ id: 'shell.products.player', message: 'Web player' }), Icon: PlayIcon },
     ],
   },
@@ -63,7 +75,11 @@ const groups: ProductGroup[] = [
     key: 'security',
     label: msg({ id: 'shell.products.security', message: 'Security' }),
     products: [
-      { key: 'waf', label: msg({ id: 'shell.products.waf', message: 'Web application firewall' }), Icon: ShieldIcon },
+      {
+        key: 'waf',
+        label: msg({ id: 'shell.products.waf', message: 'Web application firewall' }),
+        Icon: ShieldIcon,
+      },
       { key: 'ddos', label: msg({ id: 'shell.products.ddos', message: 'DDoS protection' }), Icon: FireIcon },
       { key: 'ssl', label: msg({ id: 'shell.products.ssl', message: 'SSL certificates' }), Icon: LockIcon },
     ],
@@ -73,20 +89,48 @@ const groups: ProductGroup[] = [
     label: msg({ id: 'shell.products.developer', message: 'Developer engine' }),
     products: [
       { key: 'edge', label: msg({ id: 'shell.products.edge', message: 'Edge computing' }), Icon: ServerIcon },
-      { key: 'functions', label: msg({ id: 'shell.products.functions', message: 'Edge functions' }), Icon: FunctionIcon },
+      {
+        key: 'functions',
+        label: msg({ id: 'shell.products.functions', message: 'Edge functions' }),
+        Icon: FunctionIcon,
+      },
       { key: 'openapi', label: msg({ id: 'shell.products.openapi', message: 'Open API' }), Icon: CodeIcon },
-      { key: 'storage', label: msg({ id: 'shell.products.storage', message: 'Object storage' }), Icon: CloudIcon },
-      { key: 'cli', label: msg({ id: 'shell.products.cli', message: 'Command-line tool' }), Icon: TerminalIcon },
+      {
+        key: 'storage',
+        label: msg({ id: 'shell.products.storage', message: 'Object storage' }),
+        Icon: CloudIcon,
+      },
+      {
+        key: 'cli',
+        label: msg({ id: 'shell.products.cli', message: 'Command-line tool' }),
+        Icon: TerminalIcon,
+      },
     ],
   },
   {
     key: 'support',
     label: msg({ id: 'shell.products.support', message: 'Service and support' }),
     products: [
-      { key: 'docs', label: msg({ id: 'shell.products.docs', message: 'Documentation centre' }), Icon: BookIcon },
-      { key: 'tickets', label: msg({ id: 'shell.products.tickets', message: 'Ticket system' }), Icon: TicketIcon },
-      { key: 'consulting', label: msg({ id: 'shell.products.consulting', message: 'Pre-sales consulting' }), Icon: ChatIcon },
-      { key: 'service', label: msg({ id: 'shell.products.service', message: 'Technical support' }), Icon: HeadsetIcon },
+      {
+        key: 'docs',
+        label: msg({ id: 'shell.products.docs', message: 'Documentation centre' }),
+        Icon: BookIcon,
+      },
+      {
+        key: 'tickets',
+        label: msg({ id: 'shell.products.tickets', message: 'Ticket system' }),
+        Icon: TicketIcon,
+      },
+      {
+        key: 'consulting',
+        label: msg({ id: 'shell.products.consulting', message: 'Pre-sales consulting' }),
+        Icon: ChatIcon,
+      },
+      {
+        key: 'service',
+        label: msg({ id: 'shell.products.service', message: 'Technical support' }),
+        Icon: HeadsetIcon,
+      },
     ],
   },
 ];

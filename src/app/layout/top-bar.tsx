@@ -12,7 +12,17 @@ import { UserMenu } from './user-menu';
 const portalSupport = '/portal/support';
 
 /** A top-bar link; below desktop width only its icon shows, its name stays its label and tooltip. */
-function BarLink({ href, icon, label, external = false }: { href: string; icon?: ReactNode; label: string; external?: boolean }) {
+function BarLink({
+  href,
+  icon,
+  label,
+  external = false,
+}: {
+  href: string;
+  icon?: ReactNode;
+  label: string;
+  external?: boolean;
+}) {
   return (
     <Link
       href={href}
@@ -39,7 +49,13 @@ function BarLink({ href, icon, label, external = false }: { href: string; icon?:
 }
 
 /** spec §2 top bar. `onToggleMenu` is given when the left menu is a drawer (tablet width). */
-export function TopBar({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) {
+export function TopBar({
+  onToggleMenu,
+  showMenuToggle,
+}: {
+  onToggleMenu: () => void;
+  showMenuToggle: boolean;
+}) {
   const { t } = useLingui();
   const { serviceOpen, cwn, language } = useAppState();
   const help = serviceOpen ? '#/cdn/help' : `${portalSupport}#help`;
@@ -71,7 +87,12 @@ export function TopBar({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => v
           <MenuIcon />
         </IconButton>
       ) : null}
-      <Link href={serviceOpen ? '#/cdn/dashboard' : '#/cdn/open-service'} color="inherit" textDecoration="none" _hover={{ textDecoration: 'none' }}>
+      <Link
+        href={serviceOpen ? '#/cdn/dashboard' : '#/cdn/open-service'}
+        color="inherit"
+        textDecoration="none"
+        _hover={{ textDecoration: 'none' }}
+      >
         <HStack gap="2">
           <LogoIcon size={22} />
           <Text fontWeight="bold" whiteSpace="nowrap">
@@ -79,16 +100,35 @@ export function TopBar({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => v
           </Text>
         </HStack>
       </Link>
-      {serviceOpen ? <BarLink href="#/cdn/dashboard" label={t({ id: 'shell.topbar.overview', message: 'Overview' })} /> : null}
+      {serviceOpen ? (
+        <BarLink href="#/cdn/dashboard" label={t({ id: 'shell.topbar.overview', message: 'Overview' })} />
+      ) : null}
       <ProductsMenu />
       <Box flex="1" />
       <HStack gap="0" as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Support links' })}>
         {cwn.has_cwn && cwn.cwn_link ? (
-          <BarLink href={cwn.cwn_link} icon={<CloudIcon size={16} />} external label={t({ id: 'shell.topbar.storage', message: 'Storage' })} />
+          <BarLink
+            href={cwn.cwn_link}
+            icon={<CloudIcon size={16} />}
+            external
+            label={t({ id: 'shell.topbar.storage', message: 'Storage' })}
+          />
         ) : null}
-        <BarLink href={tickets} icon={<TicketIcon size={16} />} label={t({ id: 'shell.topbar.tickets', message: 'Tickets' })} />
-        <BarLink href={help} icon={<BookIcon size={16} />} label={t({ id: 'shell.topbar.help', message: 'Help docs' })} />
-        <BarLink href={feedback} icon={<ChatIcon size={16} />} label={t({ id: 'shell.topbar.feedback', message: 'Feedback' })} />
+        <BarLink
+          href={tickets}
+          icon={<TicketIcon size={16} />}
+          label={t({ id: 'shell.topbar.tickets', message: 'Tickets' })}
+        />
+        <BarLink
+          href={help}
+          icon={<BookIcon size={16} />}
+          label={t({ id: 'shell.topbar.help', message: 'Help docs' })}
+        />
+        <BarLink
+          href={feedback}
+          icon={<ChatIcon size={16} />}
+          label={t({ id: 'shell.topbar.feedback', message: 'Feedback' })}
+        />
       </HStack>
       <LanguageSwitch current={language} />
       <AccountMenu />

@@ -45,7 +45,9 @@ export function UserMenu() {
             </Box>
             <Menu.Separator />
             {serviceOpen && loginInfo ? (
-              <Menu.Item value="center">{t({ id: 'shell.user.center', message: 'Account center' })}</Menu.Item>
+              <Menu.Item value="center">
+                {t({ id: 'shell.user.center', message: 'Account center' })}
+              </Menu.Item>
             ) : null}
             <Menu.Item value="logout">{t({ id: 'shell.user.logout', message: 'Log out' })}</Menu.Item>
           </Menu.Content>

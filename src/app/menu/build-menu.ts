@@ -35,4 +35,3 @@ export function buildMenu(items: readonly MenuItem[]): MenuNode[] {
   }
   return nodes;
 }
-

@@ -27,7 +27,8 @@ export function validateFeedback(draft: FeedbackDraft): Record<string, string> {
   return errors;
 }
 
-export type ImageCheck = 'ok' | 'feedback.images.tooMany' | 'feedback.images.badType' | 'feedback.images.tooLarge';
+export type ImageCheck =
+  'ok' | 'feedback.images.tooMany' | 'feedback.images.badType' | 'feedback.images.tooLarge';
 
 /** Checks one picture before upload: count first (spec §8 'Upload up to 5 pictures!'), then type, then size. */
 export function checkFeedbackImage(file: { name: string; size: number }, alreadyChosen: number): ImageCheck {
@@ -48,8 +49,13 @@ export function sniffImageType(bytes: Uint8Array): (typeof limits.feedback.image
   if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
     return 'image/gif';
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '');
-  const text = head.replace(/<\?xml[^>]*\?>/, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<!DOCTYPE[^>]*>/i, '');
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 1024))
+    .replace(/^\uFEFF/, '');
+  const text = head
+    .replace(/<\?xml[^>]*\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!DOCTYPE[^>]*>/i, '');
   if (/^\s*<svg[\s>]/i.test(text)) return 'image/svg+xml';
   return null;
 }

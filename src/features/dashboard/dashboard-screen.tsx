@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  DataList,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Text,
+} from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { dictLabel, useAppState } from '../../ui/app-state';
@@ -23,7 +35,9 @@ function PartError({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
   return (
     <Stack gap="2" align="flex-start" role="alert">
-      <Text color="fg.error">{t({ id: 'dashboard.overview.loadFailed', message: 'This part could not be loaded.' })}</Text>
+      <Text color="fg.error">
+        {t({ id: 'dashboard.overview.loadFailed', message: 'This part could not be loaded.' })}
+      </Text>
       <Button size="sm" variant="outline" onClick={onRetry}>
         {t({ id: 'common.action.retry', message: 'Retry' })}
       </Button>
@@ -57,19 +71,29 @@ function AccountCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
         </Badge>
       ),
     },
-    { label: t({ id: 'dashboard.account.balance', message: 'Balance' }), value: user?.balance ?? account.balance },
+    {
+      label: t({ id: 'dashboard.account.balance', message: 'Balance' }),
+      value: user?.balance ?? account.balance,
+    },
     {
       label: t({ id: 'dashboard.account.type', message: 'Account type' }),
       value: (
         <HStack gap="2">
           <span>{kind}</span>
-          {isChannel ? <Badge colorPalette="purple">{t({ id: 'dashboard.account.channel', message: 'Channel account' })}</Badge> : null}
+          {isChannel ? (
+            <Badge colorPalette="purple">
+              {t({ id: 'dashboard.account.channel', message: 'Channel account' })}
+            </Badge>
+          ) : null}
         </HStack>
       ),
     },
   ];
   if (isChannel && customers !== null) {
-    rows.push({ label: t({ id: 'dashboard.account.customers', message: 'Customer accounts' }), value: String(customers) });
+    rows.push({
+      label: t({ id: 'dashboard.account.customers', message: 'Customer accounts' }),
+      value: String(customers),
+    });
   }
   return (
     <Section title={title} id="dashboard-account">
@@ -105,7 +129,8 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
           <Text color="fg.muted" fontSize="sm">
             {t({
               id: 'dashboard.domains.emptyHint',
-              message: 'Once domains are added to this account, their counts by status and by service type appear here.',
+              message:
+                'Once domains are added to this account, their counts by status and by service type appear here.',
             })}
           </Text>
         </Stack>
@@ -136,7 +161,9 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
           {types === null ? (
             <PartError onRetry={onRetry} />
           ) : typeRows.length === 0 ? (
-            <Text color="fg.muted">{t({ id: 'dashboard.domains.noTypes', message: 'No service type in use.' })}</Text>
+            <Text color="fg.muted">
+              {t({ id: 'dashboard.domains.noTypes', message: 'No service type in use.' })}
+            </Text>
           ) : (
             <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
               {typeRows.map((row) => (

@@ -24,20 +24,18 @@ export function useDashboardData(isChannel: boolean) {
       api.call('overviewDomains'),
       api.call('cdnType'),
       isChannel ? api.call('viewLists', {}) : Promise.reject(new Error('not a channel account')),
-    ]).then(
-      ([account, domains, types, viewable]) => {
-        if (cancelled) return;
-        setState({
-          status: 'ready',
-          data: {
-            account: account.status === 'fulfilled' ? account.value : null,
-            domains: domains.status === 'fulfilled' ? domains.value : null,
-            types: types.status === 'fulfilled' ? types.value : null,
-            customers: viewable.status === 'fulfilled' ? Math.max(0, viewable.value.lists.length - 1) : null,
-          },
-        });
-      },
-    );
+    ]).then(([account, domains, types, viewable]) => {
+      if (cancelled) return;
+      setState({
+        status: 'ready',
+        data: {
+          account: account.status === 'fulfilled' ? account.value : null,
+          domains: domains.status === 'fulfilled' ? domains.value : null,
+          types: types.status === 'fulfilled' ? types.value : null,
+          customers: viewable.status === 'fulfilled' ? Math.max(0, viewable.value.lists.length - 1) : null,
+        },
+      });
+    });
     return () => {
       cancelled = true;
     };

@@ -18,7 +18,10 @@ export function HelpScreen({ section }: { section?: string }) {
     if (state.status === 'ready' && section) requestAnimationFrame(() => scrollToAnchor(section));
   }, [state.status, section]);
 
-  if (state.status === 'loading') return <CenteredSpinner label={t({ id: 'help.screen.loading', message: 'Loading the help document…' })} />;
+  if (state.status === 'loading')
+    return (
+      <CenteredSpinner label={t({ id: 'help.screen.loading', message: 'Loading the help document…' })} />
+    );
   if (state.status === 'error') {
     return (
       <Stack align="center" py="16" gap="3" role="alert">
@@ -66,7 +69,15 @@ export function HelpScreen({ section }: { section?: string }) {
           ))}
         </Stack>
       </Box>
-      <Box as="article" flex="1" minW="0" bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '8' }}>
+      <Box
+        as="article"
+        flex="1"
+        minW="0"
+        bg="bg"
+        borderWidth="1px"
+        borderRadius="lg"
+        p={{ base: '4', md: '8' }}
+      >
         <MarkdownDoc source={source} />
       </Box>
     </Flex>

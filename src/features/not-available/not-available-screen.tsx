@@ -6,16 +6,33 @@ import { ToolIcon } from '../../ui/icons';
 export function NotAvailableYet({ title }: { title: string }) {
   const { t } = useLingui();
   return (
-    <Stack as="section" align="center" textAlign="center" gap="4" py="16" px="4" bg="bg" borderRadius="lg" borderWidth="1px" aria-labelledby="not-available-title">
+    <Stack
+      as="section"
+      align="center"
+      textAlign="center"
+      gap="4"
+      py="16"
+      px="4"
+      bg="bg"
+      borderRadius="lg"
+      borderWidth="1px"
+      aria-labelledby="not-available-title"
+    >
       <ToolIcon size={48} />
       <Heading as="h1" size="xl" id="not-available-title">
         {title}
       </Heading>
-      <Text fontSize="lg">{t({ id: 'notAvailable.screen.message', message: 'This function is not available yet in this version. Stay tuned.' })}</Text>
+      <Text fontSize="lg">
+        {t({
+          id: 'notAvailable.screen.message',
+          message: 'This function is not available yet in this version. Stay tuned.',
+        })}
+      </Text>
       <Text color="fg.muted" maxW="520px">
         {t({
           id: 'notAvailable.screen.hint',
-          message: 'It will arrive in a coming version of the console. Meanwhile, the overview shows your account and domains.',
+          message:
+            'It will arrive in a coming version of the console. Meanwhile, the overview shows your account and domains.',
         })}
       </Text>
       <Button asChild colorPalette="blue">

@@ -19,9 +19,19 @@ interface DocumentDialogProps {
 export function DocumentDialog({ open, onClose, title, name, section, language }: DocumentDialogProps) {
   const { t } = useLingui();
   const { state, retry } = useDocument(name, language, open);
-  const source = state.status === 'ready' ? (section ? (sectionOf(state.source, section) ?? state.source) : state.source) : '';
+  const source =
+    state.status === 'ready'
+      ? section
+        ? (sectionOf(state.source, section) ?? state.source)
+        : state.source
+      : '';
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} size="lg" scrollBehavior="inside">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      size="lg"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -34,7 +44,9 @@ export function DocumentDialog({ open, onClose, title, name, section, language }
                 <CenteredSpinner label={t({ id: 'openService.document.loading', message: 'Loading…' })} />
               ) : state.status === 'error' ? (
                 <Stack align="flex-start" gap="3" role="alert">
-                  <Text>{t({ id: 'openService.document.error', message: 'The document could not be loaded.' })}</Text>
+                  <Text>
+                    {t({ id: 'openService.document.error', message: 'The document could not be loaded.' })}
+                  </Text>
                   <Button size="sm" variant="outline" onClick={retry}>
                     {t({ id: 'common.action.retry', message: 'Retry' })}
                   </Button>

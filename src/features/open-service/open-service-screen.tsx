@@ -41,7 +41,11 @@ const messages = {
 const machine = activationMachine.provide({
   actors: {
     applyForService: fromPromise(async () => {
-      const result = await api.call('productOpen', { ...activationDefaults }, { headers: headerInfoHeaders() });
+      const result = await api.call(
+        'productOpen',
+        { ...activationDefaults },
+        { headers: headerInfoHeaders() },
+      );
       return result.service_status === 'open' ? ('open' as const) : ('auditing' as const);
     }),
   },
@@ -62,12 +66,15 @@ export function OpenServiceScreen() {
   const { loginInfo, language, dict } = useAppState();
   const [agreementOpen, setAgreementOpen] = useState(false);
 
-  const [snapshot, send] = useMachine(machine, { input: { serviceStatus: loginInfo?.service_status ?? 'not_open' } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { serviceStatus: loginInfo?.service_status ?? 'not_open' },
+  });
   const { agreed, billingOpen } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const underReview = snapshot.matches('underReview');
   const opened = snapshot.matches('opened');
-  const billingLabel = dict.billing_mode?.flow ?? t({ id: 'openService.form.billingFlow', message: 'Traffic billing' });
+  const billingLabel =
+    dict.billing_mode?.flow ?? t({ id: 'openService.form.billingFlow', message: 'Traffic billing' });
   const areaLabel = dict.area?.['1'] ?? t({ id: 'openService.form.areaMainland', message: 'China Mainland' });
 
   return (
@@ -80,7 +87,8 @@ export function OpenServiceScreen() {
           <Text color="fg.muted">
             {t({
               id: 'openService.form.intro',
-              message: 'Open the service to add accelerated domains and manage them in this console. The account must be real-name verified.',
+              message:
+                'Open the service to add accelerated domains and manage them in this console. The account must be real-name verified.',
             })}
           </Text>
         </Card.Header>
@@ -94,7 +102,8 @@ export function OpenServiceScreen() {
                   <Alert.Description>
                     {t({
                       id: 'openService.review.text',
-                      message: 'Your application has been submitted and is under review. You will be able to use the console once it is approved.',
+                      message:
+                        'Your application has been submitted and is under review. You will be able to use the console once it is approved.',
                     })}
                   </Alert.Description>
                 </Alert.Content>
@@ -104,13 +113,17 @@ export function OpenServiceScreen() {
               <Alert.Root status="success">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>{t({ id: 'openService.opened.title', message: 'The service is open' })}</Alert.Title>
+                  <Alert.Title>
+                    {t({ id: 'openService.opened.title', message: 'The service is open' })}
+                  </Alert.Title>
                 </Alert.Content>
               </Alert.Root>
             ) : null}
             <DataList.Root orientation="horizontal">
               <DataList.Item>
-                <DataList.ItemLabel>{t({ id: 'openService.form.billingMode', message: 'Billing mode' })}</DataList.ItemLabel>
+                <DataList.ItemLabel>
+                  {t({ id: 'openService.form.billingMode', message: 'Billing mode' })}
+                </DataList.ItemLabel>
                 <DataList.ItemValue>
                   <Stack direction="row" gap="3" align="center" wrap="wrap">
                     <span>{billingLabel}</span>
@@ -121,7 +134,9 @@ export function OpenServiceScreen() {
                 </DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
-                <DataList.ItemLabel>{t({ id: 'openService.form.area', message: 'Acceleration area' })}</DataList.ItemLabel>
+                <DataList.ItemLabel>
+                  {t({ id: 'openService.form.area', message: 'Acceleration area' })}
+                </DataList.ItemLabel>
                 <DataList.ItemValue>{areaLabel}</DataList.ItemValue>
               </DataList.Item>
             </DataList.Root>
@@ -134,10 +149,20 @@ export function OpenServiceScreen() {
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>
-                  {t({ id: 'openService.form.agreement', message: 'I have read and agree to all of the CDN Service Agreement' })}
+                  {t({
+                    id: 'openService.form.agreement',
+                    message: 'I have read and agree to all of the CDN Service Agreement',
+                  })}
                 </Checkbox.Label>
               </Checkbox.Root>
-              <Link as="button" color="blue.fg" fontSize="sm" ps="7" alignSelf="flex-start" onClick={() => setAgreementOpen(true)}>
+              <Link
+                as="button"
+                color="blue.fg"
+                fontSize="sm"
+                ps="7"
+                alignSelf="flex-start"
+                onClick={() => setAgreementOpen(true)}
+              >
                 {t({ id: 'openService.form.readAgreement', message: 'Read the CDN Service Agreement' })}
               </Link>
             </Stack>
@@ -183,7 +208,8 @@ export function OpenServiceScreen() {
         title={t({ id: 'openService.realName.title', message: 'Real-name authentication' })}
         message={t({
           id: 'openService.realName.prompt',
-          message: 'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
+          message:
+            'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
         })}
         confirmLabel={t({ id: 'common.action.yes', message: 'Yes' })}
         cancelLabel={t({ id: 'common.action.no', message: 'No' })}
@@ -193,7 +219,10 @@ export function OpenServiceScreen() {
       <ConfirmDialog
         open={snapshot.matches('auditPending')}
         title={t({ id: 'openService.audit.title', message: 'Application submitted' })}
-        message={t({ id: 'openService.audit.text', message: 'Your application has been submitted, please wait patiently for review' })}
+        message={t({
+          id: 'openService.audit.text',
+          message: 'Your application has been submitted, please wait patiently for review',
+        })}
         confirmLabel={t({ id: 'common.action.ok', message: 'OK' })}
         onConfirm={() => send({ type: 'audit.acknowledge' })}
         onCancel={() => send({ type: 'audit.acknowledge' })}

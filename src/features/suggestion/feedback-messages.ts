@@ -6,11 +6,20 @@ export const feedbackRuleMessages: Record<string, MessageDescriptor> = {
   'feedback.type.required': msg({ id: 'feedback.type.required', message: 'Choose a type' }),
   'feedback.product.required': msg({ id: 'feedback.product.required', message: 'Choose a product' }),
   'feedback.title.required': msg({ id: 'feedback.title.required', message: 'Enter a title' }),
-  'feedback.title.tooLong': msg({ id: 'feedback.title.tooLong', message: 'The title can have at most 50 characters' }),
+  'feedback.title.tooLong': msg({
+    id: 'feedback.title.tooLong',
+    message: 'The title can have at most 50 characters',
+  }),
   'feedback.content.required': msg({ id: 'feedback.content.required', message: 'Describe your feedback' }),
-  'feedback.content.tooLong': msg({ id: 'feedback.content.tooLong', message: 'The content can have at most 1000 characters' }),
+  'feedback.content.tooLong': msg({
+    id: 'feedback.content.tooLong',
+    message: 'The content can have at most 1000 characters',
+  }),
   'feedback.images.tooMany': msg({ id: 'feedback.images.tooMany', message: 'Upload up to 5 pictures!' }),
-  'feedback.images.badType': msg({ id: 'feedback.images.badType', message: 'Only jpg, png, gif and svg pictures can be uploaded' }),
+  'feedback.images.badType': msg({
+    id: 'feedback.images.badType',
+    message: 'Only jpg, png, gif and svg pictures can be uploaded',
+  }),
   'feedback.images.tooLarge': msg({ id: 'feedback.images.tooLarge', message: 'File size exceeds 5M' }),
 };
 

@@ -1,4 +1,19 @@
-import { Box, Button, Card, CloseButton, Field, Heading, HStack, Image, Input, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Field,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { api, isApiError } from '../../api';
@@ -25,7 +40,8 @@ function issuesOf(error: unknown): Record<string, string> {
   if (!isApiError(error) || error.code !== 40001) return {};
   const data = error.data as { issues?: { path: string; message_id: string }[] } | undefined;
   const result: Record<string, string> = {};
-  for (const issue of data?.issues ?? []) result[issue.path === 'image_ids' ? 'images' : issue.path] = issue.message_id;
+  for (const issue of data?.issues ?? [])
+    result[issue.path === 'image_ids' ? 'images' : issue.path] = issue.message_id;
   return result;
 }
 
@@ -67,7 +83,10 @@ export function SuggestionScreen() {
         content: draft.content.trim(),
         image_ids: imageIds,
       });
-      notify('success', t({ id: 'feedback.form.submitted', message: 'Thank you! Your feedback has been submitted.' }));
+      notify(
+        'success',
+        t({ id: 'feedback.form.submitted', message: 'Thank you! Your feedback has been submitted.' }),
+      );
       setDraft(emptyDraft);
       clear();
     } catch (error) {
@@ -104,155 +123,206 @@ export function SuggestionScreen() {
             }}
           >
             <Stack gap="5">
-            <Field.Root required invalid={Boolean(errors.type)}>
-              <Field.Label>
-                {t({ id: 'feedback.form.type', message: 'Type' })}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={draft.type} onChange={(e) => set('type')(e.currentTarget.value)}>
-                  <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
-                  {feedbackTypes.map((type) => {
-                    const label = feedbackTypeLabels[type];
-                    return (
-                      <option key={type} value={type}>
-                        {label ? i18n._(label) : type}
+              <Field.Root required invalid={Boolean(errors.type)}>
+                <Field.Label>
+                  {t({ id: 'feedback.form.type', message: 'Type' })}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={draft.type} onChange={(e) => set('type')(e.currentTarget.value)}>
+                    <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
+                    {feedbackTypes.map((type) => {
+                      const label = feedbackTypeLabels[type];
+                      return (
+                        <option key={type} value={type}>
+                          {label ? i18n._(label) : type}
+                        </option>
+                      );
+                    })}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{errorText('type')}</Field.ErrorText>
+              </Field.Root>
+
+              <Field.Root required invalid={Boolean(errors.product)}>
+                <Field.Label>
+                  {t({ id: 'feedback.form.product', message: 'Product' })}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    value={draft.product}
+                    onChange={(e) => set('product')(e.currentTarget.value)}
+                  >
+                    <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
+                    {products.map(([code, label]) => (
+                      <option key={code} value={code}>
+                        {label}
                       </option>
-                    );
-                  })}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{errorText('type')}</Field.ErrorText>
-            </Field.Root>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{errorText('product')}</Field.ErrorText>
+              </Field.Root>
 
-            <Field.Root required invalid={Boolean(errors.product)}>
-              <Field.Label>
-                {t({ id: 'feedback.form.product', message: 'Product' })}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={draft.product} onChange={(e) => set('product')(e.currentTarget.value)}>
-                  <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
-                  {products.map(([code, label]) => (
-                    <option key={code} value={code}>
-                      {label}
-                    </option>
+              <Stack gap="2" role="group" aria-labelledby={`${picturesId}-label`}>
+                <Text asChild fontWeight="medium" fontSize="sm">
+                  <label id={`${picturesId}-label`} htmlFor={picturesId}>
+                    {t({ id: 'feedback.form.pictures', message: 'Pictures' })}
+                  </label>
+                </Text>
+                <input
+                  ref={fileInput}
+                  id={picturesId}
+                  type="file"
+                  multiple
+                  accept={accept}
+                  className="visually-hidden"
+                  onChange={(event) => {
+                    const files = Array.from(event.currentTarget.files ?? []);
+                    // Cleared so that choosing the same file again fires a change.
+                    event.currentTarget.value = '';
+                    add(files);
+                  }}
+                />
+                <HStack gap="3" wrap="wrap" align="flex-start">
+                  {pictures.map((picture) => (
+                    <Box
+                      key={picture.key}
+                      position="relative"
+                      w="96px"
+                      h="96px"
+                      borderWidth="1px"
+                      borderRadius="md"
+                      overflow="hidden"
+                      bg="bg.muted"
+                    >
+                      <Image
+                        src={picture.previewUrl}
+                        alt={picture.name}
+                        w="full"
+                        h="full"
+                        objectFit="cover"
+                      />
+                      {picture.status === 'uploading' ? (
+                        <Box
+                          position="absolute"
+                          inset="0"
+                          display="flex"
+                          alignItems="center"
+                          justifyContent="center"
+                          bg="blackAlpha.400"
+                        >
+                          <Spinner
+                            size="sm"
+                            color="white"
+                            aria-label={t({
+                              id: 'feedback.form.uploading',
+                              message: `Uploading ${picture.name}`,
+                            })}
+                          />
+                        </Box>
+                      ) : null}
+                      <CloseButton
+                        size="2xs"
+                        position="absolute"
+                        top="1"
+                        insetEnd="1"
+                        bg="bg"
+                        aria-label={t({
+                          id: 'feedback.form.removePicture',
+                          message: `Remove ${picture.name}`,
+                        })}
+                        onClick={() => remove(picture.key)}
+                      />
+                    </Box>
                   ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{errorText('product')}</Field.ErrorText>
-            </Field.Root>
+                  {pictures.length < limits.feedback.imagesMax ? (
+                    <Button
+                      variant="outline"
+                      h="96px"
+                      w="96px"
+                      flexDirection="column"
+                      gap="1"
+                      onClick={() => fileInput.current?.click()}
+                    >
+                      <UploadIcon />
+                      <Text fontSize="xs" whiteSpace="normal">
+                        {t({ id: 'feedback.form.choosePictures', message: 'Add pictures' })}
+                      </Text>
+                    </Button>
+                  ) : null}
+                </HStack>
+                <Text fontSize="xs" color="fg.muted">
+                  {t({
+                    id: 'feedback.form.picturesHint',
+                    message: 'jpg, png, gif or svg; up to 5 pictures, each at most 5 MB.',
+                  })}
+                </Text>
+                {errors.images ? (
+                  <Text fontSize="sm" color="fg.error">
+                    {errorText('images')}
+                  </Text>
+                ) : null}
+              </Stack>
 
-            <Stack gap="2" role="group" aria-labelledby={`${picturesId}-label`}>
-              <Text asChild fontWeight="medium" fontSize="sm">
-                <label id={`${picturesId}-label`} htmlFor={picturesId}>
-                  {t({ id: 'feedback.form.pictures', message: 'Pictures' })}
-                </label>
-              </Text>
-              <input
-                ref={fileInput}
-                id={picturesId}
-                type="file"
-                multiple
-                accept={accept}
-                className="visually-hidden"
-                onChange={(event) => {
-                  const files = Array.from(event.currentTarget.files ?? []);
-                  // Cleared so that choosing the same file again fires a change.
-                  event.currentTarget.value = '';
-                  add(files);
-                }}
-              />
-              <HStack gap="3" wrap="wrap" align="flex-start">
-                {pictures.map((picture) => (
-                  <Box key={picture.key} position="relative" w="96px" h="96px" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.muted">
-                    <Image src={picture.previewUrl} alt={picture.name} w="full" h="full" objectFit="cover" />
-                    {picture.status === 'uploading' ? (
-                      <Box position="absolute" inset="0" display="flex" alignItems="center" justifyContent="center" bg="blackAlpha.400">
-                        <Spinner size="sm" color="white" aria-label={t({ id: 'feedback.form.uploading', message: `Uploading ${picture.name}` })} />
-                      </Box>
-                    ) : null}
-                    <CloseButton
-                      size="2xs"
-                      position="absolute"
-                      top="1"
-                      insetEnd="1"
-                      bg="bg"
-                      aria-label={t({ id: 'feedback.form.removePicture', message: `Remove ${picture.name}` })}
-                      onClick={() => remove(picture.key)}
-                    />
-                  </Box>
-                ))}
-                {pictures.length < limits.feedback.imagesMax ? (
-                  <Button variant="outline" h="96px" w="96px" flexDirection="column" gap="1" onClick={() => fileInput.current?.click()}>
-                    <UploadIcon />
-                    <Text fontSize="xs" whiteSpace="normal">
-                      {t({ id: 'feedback.form.choosePictures', message: 'Add pictures' })}
-                    </Text>
-                  </Button>
+              <Field.Root required invalid={Boolean(errors.title)}>
+                <Field.Label>
+                  {t({ id: 'feedback.form.title', message: 'Title' })}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  value={draft.title}
+                  maxLength={limits.feedback.titleMax}
+                  onChange={(e) => set('title')(e.currentTarget.value)}
+                  placeholder={t({ id: 'feedback.form.titlePlaceholder', message: 'A short summary' })}
+                />
+                <HStack justify="space-between" w="full">
+                  <Field.ErrorText>{errorText('title')}</Field.ErrorText>
+                  <Text fontSize="xs" color="fg.muted" ms="auto" aria-live="polite">
+                    {titleLength}/{limits.feedback.titleMax}
+                  </Text>
+                </HStack>
+              </Field.Root>
+
+              <Field.Root required invalid={Boolean(errors.content)}>
+                <Field.Label>
+                  {t({ id: 'feedback.form.content', message: 'Content' })}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Textarea
+                  value={draft.content}
+                  rows={6}
+                  maxLength={limits.feedback.contentMax}
+                  onChange={(e) => set('content')(e.currentTarget.value)}
+                  placeholder={t({
+                    id: 'feedback.form.contentPlaceholder',
+                    message: 'What happened, where, and what you expected',
+                  })}
+                />
+                <HStack justify="space-between" w="full">
+                  <Field.ErrorText>{errorText('content')}</Field.ErrorText>
+                  <Text fontSize="xs" color="fg.muted" ms="auto">
+                    {contentLength}/{limits.feedback.contentMax}
+                  </Text>
+                </HStack>
+              </Field.Root>
+
+              <HStack>
+                <Button type="submit" colorPalette="blue" loading={submitting} disabled={uploading}>
+                  {t({ id: 'feedback.form.submit', message: 'Submit' })}
+                </Button>
+                {uploading ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t({
+                      id: 'feedback.form.waitUploads',
+                      message: 'Waiting for the pictures to finish uploading…',
+                    })}
+                  </Text>
                 ) : null}
               </HStack>
-              <Text fontSize="xs" color="fg.muted">
-                {t({ id: 'feedback.form.picturesHint', message: 'jpg, png, gif or svg; up to 5 pictures, each at most 5 MB.' })}
-              </Text>
-              {errors.images ? (
-                <Text fontSize="sm" color="fg.error">
-                  {errorText('images')}
-                </Text>
-              ) : null}
-            </Stack>
-
-            <Field.Root required invalid={Boolean(errors.title)}>
-              <Field.Label>
-                {t({ id: 'feedback.form.title', message: 'Title' })}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                value={draft.title}
-                maxLength={limits.feedback.titleMax}
-                onChange={(e) => set('title')(e.currentTarget.value)}
-                placeholder={t({ id: 'feedback.form.titlePlaceholder', message: 'A short summary' })}
-              />
-              <HStack justify="space-between" w="full">
-                <Field.ErrorText>{errorText('title')}</Field.ErrorText>
-                <Text fontSize="xs" color="fg.muted" ms="auto" aria-live="polite">
-                  {titleLength}/{limits.feedback.titleMax}
-                </Text>
-              </HStack>
-            </Field.Root>
-
-            <Field.Root required invalid={Boolean(errors.content)}>
-              <Field.Label>
-                {t({ id: 'feedback.form.content', message: 'Content' })}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Textarea
-                value={draft.content}
-                rows={6}
-                maxLength={limits.feedback.contentMax}
-                onChange={(e) => set('content')(e.currentTarget.value)}
-                placeholder={t({ id: 'feedback.form.contentPlaceholder', message: 'What happened, where, and what you expected' })}
-              />
-              <HStack justify="space-between" w="full">
-                <Field.ErrorText>{errorText('content')}</Field.ErrorText>
-                <Text fontSize="xs" color="fg.muted" ms="auto">
-                  {contentLength}/{limits.feedback.contentMax}
-                </Text>
-              </HStack>
-            </Field.Root>
-
-            <HStack>
-              <Button type="submit" colorPalette="blue" loading={submitting} disabled={uploading}>
-                {t({ id: 'feedback.form.submit', message: 'Submit' })}
-              </Button>
-              {uploading ? (
-                <Text fontSize="sm" color="fg.muted">
-                  {t({ id: 'feedback.form.waitUploads', message: 'Waiting for the pictures to finish uploading…' })}
-                </Text>
-              ) : null}
-            </HStack>
             </Stack>
           </form>
         </Card.Body>

@@ -56,7 +56,10 @@ export async function signIn(page: Page, baseUrl: string, login: string, options
   try {
     await page.waitForURL(/#\/cdn\//);
   } catch (error) {
-    const said = await page.getByRole('alert').allTextContents().catch(() => []);
+    const said = await page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => []);
     throw new Error(`sign-in as ${login} did not reach the console (at ${page.url()}): ${said.join(' | ')}`, {
       cause: error,
     });

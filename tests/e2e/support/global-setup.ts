@@ -17,7 +17,13 @@ let dataDir: string | undefined;
 
 export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'cdn-e2e-'));
-  server = await startServer({ DATA_DIR: dataDir, STATIC_DIR: 'dist', DEMO: '1', DATABASE_URL: '', AUTO_APPROVE: '0' });
+  server = await startServer({
+    DATA_DIR: dataDir,
+    STATIC_DIR: 'dist',
+    DEMO: '1',
+    DATABASE_URL: '',
+    AUTO_APPROVE: '0',
+  });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
   project.provide('port', server.port);

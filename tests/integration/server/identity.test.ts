@@ -354,7 +354,13 @@ describeServer('identity: portal pages and sign-in', (h) => {
     const evil = { origin: 'https://evil.example.com' };
     const crossSite = { 'sec-fetch-site': 'cross-site' };
     const sameSite = { origin: 'http://localhost:8081', 'sec-fetch-site': 'same-site' };
-    for (const headers of [evil, crossSite, sameSite, { origin: 'null' }, { origin: 'http://localhost:8081' }]) {
+    for (const headers of [
+      evil,
+      crossSite,
+      sameSite,
+      { origin: 'null' },
+      { origin: 'http://localhost:8081' },
+    ]) {
       for (const source of ['portal', 'canvas'] as const) {
         const response = await app.inject({
           method: 'POST',

@@ -16,20 +16,32 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 describe('server process', () => {
   it('seeds on first start, prints the address and the sign-ins, and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: join(dataDir, 'none'), LOG_LEVEL: 'info' });
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: join(dataDir, 'none'),
+      LOG_LEVEL: 'info',
+    });
     const output = server.output();
     expect(output).toContain(`CDN Console listening on ${server.url}`);
     expect(output).toMatch(/ready in \d+ ms/);
-    for (const login of ['demo', 'newbie', 'unverified', 'channel', 'canvas']) expect(output).toContain(login);
+    for (const login of ['demo', 'newbie', 'unverified', 'channel', 'canvas'])
+      expect(output).toContain(login);
     expect(output).toContain('Cdn#Demo2026');
     // The operator key exists and only its owner may read it.
     expect(statSync(join(dataDir, 'operator.key')).mode & 0o077).toBe(0);
-    const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      server.process.once('exit', (code) => resolve(code)),
+    );
     server.process.kill('SIGTERM');
     expect(await exited).toBe(0);
 
     // A second start on the same data does not seed again, and the demo sign-in still works.
-    const again = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: join(dataDir, 'none') });
+    const again = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: join(dataDir, 'none'),
+    });
     expect(again.output()).not.toContain('demo data seeded');
     const login = await fetch(`${again.url}/portal/login`, {
       method: 'POST',
@@ -43,7 +55,12 @@ describe('server process', () => {
   });
 
   it('starts without demo data when DEMO=0', async () => {
-    const server = await startServer({ DATA_DIR: tempDir(), DATABASE_URL: '', DEMO: '0', STATIC_DIR: '/nonexistent' });
+    const server = await startServer({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: '',
+      DEMO: '0',
+      STATIC_DIR: '/nonexistent',
+    });
     expect(server.output()).not.toContain('Demo sign-ins');
     const login = await fetch(`${server.url}/portal/login`, {
       method: 'POST',

@@ -30,7 +30,12 @@ function fakeNetwork(...answers: Array<unknown | Error | { raw: string; status?:
 
 function setup(
   answers: unknown[],
-  overrides: { token?: string | null; language?: Language; baseUrl?: string; viewAccount?: number | null } = {},
+  overrides: {
+    token?: string | null;
+    language?: Language;
+    baseUrl?: string;
+    viewAccount?: number | null;
+  } = {},
 ) {
   const net = fakeNetwork(...answers);
   const notifyError = vi.fn<(message: string) => void>();
@@ -89,7 +94,13 @@ describe('request shape', () => {
   });
 
   it("sends this tab's active account, and nothing when none is kept", async () => {
-    const t = setup([{ code: 0, msg: '', data: {} }, { code: 0, msg: '', data: {} }], { viewAccount: 42 });
+    const t = setup(
+      [
+        { code: 0, msg: '', data: {} },
+        { code: 0, msg: '', data: {} },
+      ],
+      { viewAccount: 42 },
+    );
     await t.client.call('cwn');
     expect(headersOf(t.requests[0]!).get('x-view-account')).toBe('42');
     const u = setup([{ code: 0, msg: '', data: {} }]);

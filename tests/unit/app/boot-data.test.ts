@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, readActiveAccount, writeActiveAccount } from '../../../src/api';
 import { loadBootData } from '../../../src/app/boot-data';
 
-const loginInfo = { view_id: 7, login: 'channel', lists: [], login_account_source: 0, service_status: 'open', kind: 'main' };
+const loginInfo = {
+  view_id: 7,
+  login: 'channel',
+  lists: [],
+  login_account_source: 0,
+  service_status: 'open',
+  kind: 'main',
+};
 
 /** A server that refuses account 99 (no longer viewable) and answers everything else. */
 function server() {
@@ -13,7 +20,11 @@ function server() {
     const body =
       view === '99'
         ? { code: 40302, msg: 'not viewable', data: {} }
-        : { code: 0, msg: '', data: url.endsWith('/loginInfo') ? loginInfo : url.endsWith('/lists') ? { lists: [] } : {} };
+        : {
+            code: 0,
+            msg: '',
+            data: url.endsWith('/loginInfo') ? loginInfo : url.endsWith('/lists') ? { lists: [] } : {},
+          };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
   return { fetchFn, seen };

@@ -3,11 +3,20 @@ import { buildMenu } from '../../../src/app/menu/build-menu';
 import { menuDefinitions } from '../../../src/contract';
 import type { MenuItem } from '../../../src/contract';
 
-const item = (menu_id: number, name: string, parent_id: number, path: string): MenuItem => ({ menu_id, name, parent_id, path });
+const item = (menu_id: number, name: string, parent_id: number, path: string): MenuItem => ({
+  menu_id,
+  name,
+  parent_id,
+  path,
+});
 
 describe('buildMenu (spec §2 menu rules)', () => {
   it('drops top-level items without children', () => {
-    const menu = buildMenu([item(100, 'overview', 0, '/cdn/dashboard'), item(500, 'log', 0, '/cdn/log'), item(501, 'log', 500, '/cdn/log')]);
+    const menu = buildMenu([
+      item(100, 'overview', 0, '/cdn/dashboard'),
+      item(500, 'log', 0, '/cdn/log'),
+      item(501, 'log', 500, '/cdn/log'),
+    ]);
     expect(menu.map((n) => n.name)).toEqual(['log']);
   });
 
@@ -40,7 +49,9 @@ describe('buildMenu (spec §2 menu rules)', () => {
   });
 
   it('builds the full contract menu: single items for overview, cert, log, content, alarm', () => {
-    const menu = buildMenu(menuDefinitions.map(({ menu_id, name, parent_id, path }) => ({ menu_id, name, parent_id, path })));
+    const menu = buildMenu(
+      menuDefinitions.map(({ menu_id, name, parent_id, path }) => ({ menu_id, name, parent_id, path })),
+    );
     expect(menu.map((n) => `${n.name}:${n.children.length}`)).toEqual([
       'overview:0',
       'domain:1',

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { allowed, firstGrantedRoute, guardRedirect } from '../../../src/app/guard';
 import type { MenuItem } from '../../../src/contract';
 
-const item = (menu_id: number, name: string, parent_id: number, path: string): MenuItem => ({ menu_id, name, parent_id, path });
+const item = (menu_id: number, name: string, parent_id: number, path: string): MenuItem => ({
+  menu_id,
+  name,
+  parent_id,
+  path,
+});
 
 const menu: MenuItem[] = [
   item(100, 'overview', 0, '/cdn/dashboard'),

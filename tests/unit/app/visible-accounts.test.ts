@@ -3,7 +3,10 @@ import { visibleAccounts } from '../../../src/app/account-menu/visible-accounts'
 
 const accounts = [
   { id: 1, account: 'channel' },
-  ...Array.from({ length: 60 }, (_, i) => ({ id: i + 2, account: `customer${String(i + 1).padStart(2, '0')}` })),
+  ...Array.from({ length: 60 }, (_, i) => ({
+    id: i + 2,
+    account: `customer${String(i + 1).padStart(2, '0')}`,
+  })),
 ];
 
 describe('visibleAccounts (spec §2, §6, §9)', () => {
@@ -23,8 +26,16 @@ describe('visibleAccounts (spec §2, §6, §9)', () => {
   it('filters by name, case-insensitive, with no cap below 50', () => {
     const result = visibleAccounts(accounts, 1, 'CUSTOMER5');
     expect(result.items.map((a) => a.account)).toEqual([
-      'customer50', 'customer51', 'customer52', 'customer53', 'customer54',
-      'customer55', 'customer56', 'customer57', 'customer58', 'customer59',
+      'customer50',
+      'customer51',
+      'customer52',
+      'customer53',
+      'customer54',
+      'customer55',
+      'customer56',
+      'customer57',
+      'customer58',
+      'customer59',
     ]);
     expect(result.capped).toBe(false);
   });

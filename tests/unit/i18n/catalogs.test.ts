@@ -51,7 +51,9 @@ describe('message catalogs', () => {
   });
 
   it('keep the placeholders of the English text in the Chinese one', () => {
-    const broken = [...en].filter(([id, s]) => JSON.stringify(placeholders(s)) !== JSON.stringify(placeholders(zh.get(id) ?? '')));
+    const broken = [...en].filter(
+      ([id, s]) => JSON.stringify(placeholders(s)) !== JSON.stringify(placeholders(zh.get(id) ?? '')),
+    );
     expect(broken.map(([id]) => id)).toEqual([]);
   });
 
@@ -61,7 +63,9 @@ describe('message catalogs', () => {
   });
 
   it('say the spec messages exactly (spec §5, §8)', () => {
-    expect(en.get('openService.agreement.required')).toBe('Please tick "I have read and agree CDN Service Agreement all content"');
+    expect(en.get('openService.agreement.required')).toBe(
+      'Please tick "I have read and agree CDN Service Agreement all content"',
+    );
     expect(zh.get('openService.agreement.required')).toBe('请勾选"我已阅读并同意《CDN 服务协议》全部内容"');
     expect(en.get('feedback.images.tooMany')).toBe('Upload up to 5 pictures!');
     expect(en.get('feedback.images.tooLarge')).toBe('File size exceeds 5M');

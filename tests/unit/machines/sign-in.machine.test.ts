@@ -70,7 +70,10 @@ describe('signInMachine with a returned code', () => {
   });
 
   it('never exchanges a code when this tab sent no state (a forged sign-in link)', async () => {
-    const t = run({ search: returned, expectedState: null }, { exchange: 'open', validate: { kind: 'signIn', url: '/portal/login' } });
+    const t = run(
+      { search: returned, expectedState: null },
+      { exchange: 'open', validate: { kind: 'signIn', url: '/portal/login' } },
+    );
     await expect(t.done).resolves.toEqual({ status: 'signingIn' });
     expect(t.calls.some((c) => c.startsWith('exchange:'))).toBe(false);
   });
