@@ -3,12 +3,12 @@ import { Code, type Envelope, type Issue } from '../../src/contract';
 import { t } from '../i18n/messages';
 import { languageFromAcceptLanguage } from './language';
 
-/** spec §8 / brief: the sign-in address the console is sent to (relative, same origin). */
+/** spec §8: the sign-in address the console is sent to (relative, same origin). */
 export const signInUrl = '/portal/login?redirect_uri=%2F';
 
 /**
  * A business outcome that is not success: answered with HTTP 200 and the envelope
- * `{code, msg, data}`, `msg` in the caller's language (brief: decided behaviour).
+ * `{code, msg, data}`, `msg` in the caller's language.
  */
 export class AppError extends Error {
   constructor(

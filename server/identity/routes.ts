@@ -408,7 +408,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   });
 
-  // ---- identity calls of the console (brief: sign-in steps 1, 2, 7) -------------------------------
+  // ---- identity calls of the console (spec §4 sign-in, §7 identity calls) ------------------------
 
   contractRoute(app, ctx, 'identityView', async (request, input) => {
     const accountId = await redeemCode(db, {

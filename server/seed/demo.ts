@@ -17,7 +17,7 @@ import { applyForService, approveApplication } from '../modules/product/service'
 export interface SeedOptions {
   password: string;
   cnameSuffix: string;
-  /** Customer accounts of the channel account (the brief: 60). */
+  /** Customer accounts of the channel account (60 in the demo). */
   customers?: number;
 }
 
@@ -54,7 +54,7 @@ async function opened(db: Db, account: Account): Promise<void> {
 
 export const isSeeded = async (db: Db) => (await findAccountByLogin(db, 'demo')) !== null;
 
-/** Creates the demo accounts through the services (brief: demo accounts). */
+/** Creates the demo accounts through the services, as users and the operator would. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const password = options.password;
   const customerCount = options.customers ?? 60;

@@ -1,4 +1,4 @@
-import { Button, ChakraProvider, Stack, Text, defaultSystem } from '@chakra-ui/react';
+import { Button, ChakraProvider, Stack, Text } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
@@ -27,6 +27,7 @@ import { ReloadPrompt } from './reload-prompt';
 import { createAppRouter } from './router';
 import type { AppRouter } from './router';
 import { appSignInMachine } from './sign-in';
+import { system } from '../ui/system';
 
 type Started = { state: AppState; router: AppRouter };
 type Phase = { kind: 'loading' } | { kind: 'failed'; offline: boolean } | ({ kind: 'ready' } & Started);
@@ -143,7 +144,7 @@ function Boot({ language }: { language: Language }) {
 /** Providers and the boot sequence: sign-in, boot data, then the routed console. */
 export function App({ language }: { language: Language }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <I18nProvider i18n={i18n}>
         <Boot language={language} />
         <AppToaster />

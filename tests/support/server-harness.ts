@@ -215,7 +215,7 @@ export async function signIn(
   };
 }
 
-/** The header info productopen needs (brief: sign-in step 6). */
+/** The header info productopen needs (spec §7: productopen is sent with the header info). */
 export const headerInfo = (s: SignIn) => ({
   'x-auth-state': s.state,
   'x-auth-session-state': s.sessionState,
