@@ -2,12 +2,14 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { AppError } from './http/envelope';
 import { t } from './i18n/messages';
+import { isProcessAlive, readServerRecord } from './operator/address';
 import { readOperatorKey } from './operator/key';
 import { approveApplication, pendingApplications } from './modules/product/service';
 
 /**
- * `npm run admin -- approve <login>` / `npm run admin -- pending`. Talks to the running server
- * (the embedded database allows one process); when none answers, opens the database itself.
+ * `npm run admin -- approve <login>` / `npm run admin -- pending`. Talks to the server running on
+ * the same DATA_DIR, at the address it recorded there (whatever its PORT): the embedded database
+ * allows one process. Only when no server process lives does it open the database itself.
  */
 const config = loadConfig();
 const [command, login] = process.argv.slice(2);
@@ -23,18 +25,26 @@ interface Answer {
   data: Record<string, unknown>;
 }
 
-const serverHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-const base = `http://${serverHost.includes(':') ? `[${serverHost}]` : serverHost}:${config.port}`;
+/** The recorded address, with a wildcard interface replaced by the loopback one. */
+function reachable(url: string): string {
+  const address = new URL(url);
+  if (address.hostname === '0.0.0.0') address.hostname = '127.0.0.1';
+  if (address.hostname === '[::]') address.hostname = '[::1]';
+  return address.origin;
+}
 
-/** Calls the running server; null when nothing listens (connection refused). */
-async function callServer(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer | null> {
-  const key = readOperatorKey(config.dataDir);
-  if (!key) return null;
+/** Calls the server; null when nothing listens at its address. */
+async function callServer(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Answer | null> {
   try {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: {
-        'x-operator-key': key,
+        'x-operator-key': readOperatorKey(config.dataDir) ?? '',
         'accept-language': 'en-US',
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
@@ -48,6 +58,30 @@ async function callServer(method: 'GET' | 'POST', path: string, body?: unknown):
   }
 }
 
+type Route = { kind: 'server'; base: string; answer: Answer } | { kind: 'direct' };
+
+/**
+ * Where the command goes: the live server of this DATA_DIR when it answers; the database itself
+ * when no server process lives. A live server that does not answer (starting, stopping) holds the
+ * embedded database, so the command is refused rather than open it a second time.
+ */
+async function route(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Route> {
+  const record = readServerRecord(config.dataDir);
+  if (!record || !isProcessAlive(record.pid)) return { kind: 'direct' };
+  if (record.url) {
+    const base = reachable(record.url);
+    const answer = await callServer(base, method, path, body);
+    if (answer) return { kind: 'server', base, answer };
+  }
+  // PostgreSQL serves any number of processes: going direct is safe there.
+  if (config.databaseUrl) return { kind: 'direct' };
+  console.error(
+    `The server (process ${record.pid}) holds ${config.dataDir} but does not answer yet; ` +
+      'it is starting or stopping. Try again in a moment.',
+  );
+  process.exit(3);
+}
+
 async function direct<T>(
   work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
 ): Promise<T> {
@@ -59,42 +93,49 @@ async function direct<T>(
   }
 }
 
+const through = (r: Route) =>
+  r.kind === 'server' ? `through the running server at ${r.base}` : 'database opened directly';
+
 if (command === 'approve') {
   if (!login) usage();
-  const answer = await callServer('POST', '/operator/approve', { login });
-  if (answer) {
-    if (answer.code !== 0) {
-      console.error(`approve ${login}: failed: ${answer.msg}`);
+  const r = await route('POST', '/operator/approve', { login });
+  if (r.kind === 'server') {
+    if (r.answer.code !== 0) {
+      console.error(`approve ${login}: failed: ${r.answer.msg} (${through(r)})`);
       process.exit(1);
     }
-    console.log(`approve ${login}: service open (through the running server)`);
   } else {
     try {
       await direct((db) => approveApplication(db, login, { origin: 'operator' }));
-      console.log(`approve ${login}: service open (database opened directly)`);
     } catch (error) {
       if (error instanceof AppError) {
-        console.error(`approve ${login}: failed: ${t(error.messageId, 'en_US')}`);
+        console.error(`approve ${login}: failed: ${t(error.messageId, 'en_US')} (${through(r)})`);
         process.exit(1);
       }
       throw error;
     }
   }
+  console.log(`approve ${login}: service open (${through(r)})`);
 } else if (command === 'pending') {
-  const answer = await callServer('GET', '/operator/pending');
-  const rows = answer
-    ? ((answer.data.lists ?? []) as { login: string; product: string; created_at: string }[])
-    : (await direct((db) => pendingApplications(db))).map((r) => ({
-        login: r.login,
-        product: r.product,
-        created_at: r.createdAt.toISOString(),
-      }));
-  if (rows.length === 0) {
-    console.log('no pending applications');
+  const r = await route('GET', '/operator/pending');
+  if (r.kind === 'server' && r.answer.code !== 0) {
+    console.error(`pending: failed: ${r.answer.msg} (${through(r)})`);
     process.exit(1);
   }
-  for (const r of rows) console.log(`${r.login}\t${r.product}\t${r.created_at}`);
-  console.log(`${rows.length} pending application${rows.length === 1 ? '' : 's'}`);
+  const rows =
+    r.kind === 'server'
+      ? ((r.answer.data.lists ?? []) as { login: string; product: string; created_at: string }[])
+      : (await direct((db) => pendingApplications(db))).map((p) => ({
+          login: p.login,
+          product: p.product,
+          created_at: p.createdAt.toISOString(),
+        }));
+  if (rows.length === 0) {
+    console.log(`no pending applications (${through(r)})`);
+    process.exit(1);
+  }
+  for (const p of rows) console.log(`${p.login}\t${p.product}\t${p.created_at}`);
+  console.log(`${rows.length} pending application${rows.length === 1 ? '' : 's'} (${through(r)})`);
 } else {
   usage();
 }

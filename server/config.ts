@@ -5,7 +5,8 @@ export const configVariables = [
   {
     name: 'DATA_DIR',
     default: './data',
-    description: 'Folder of the embedded database and the operator key.',
+    description:
+      "Folder of the embedded database, the operator key and the running server's address (server.json, read by npm run admin).",
   },
   {
     name: 'DATABASE_URL',

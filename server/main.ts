@@ -1,21 +1,31 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { forgetServer, recordServer } from './operator/address';
 import { writeOperatorKey } from './operator/key';
-import { demoAccounts, isSeeded, seedDemo } from './seed/demo';
+import { demoAccounts, seedDemoOnce } from './seed/demo';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+// From now until the process ends, `npm run admin` leaves the embedded database to this process.
+recordServer(config.dataDir, { pid: process.pid });
+process.on('exit', () => forgetServer(config.dataDir, process.pid));
 
-if (config.demo && !(await isSeeded(database.db))) {
-  const started = Date.now();
-  await seedDemo(database.db, { password: config.demoPassword, cnameSuffix: config.cnameSuffix });
-  console.log(`demo data seeded in ${Date.now() - started} ms`);
-}
+// Migrations and the demo seed run under one lock (PostgreSQL), so instances starting together
+// against one database neither migrate twice nor seed twice.
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  prepare: async (db) => {
+    if (!config.demo) return;
+    const took = await seedDemoOnce(db, { password: config.demoPassword, cnameSuffix: config.cnameSuffix });
+    if (took !== null) console.log(`demo data seeded in ${took} ms`);
+  },
+});
 
 const operatorKey = writeOperatorKey(config.dataDir);
 const app = await buildApp({ database, config, operatorKey });
 const address = await app.listen({ port: config.port, host: config.host });
+recordServer(config.dataDir, { pid: process.pid, url: address });
 console.log(`ready in ${Math.round(performance.now())} ms`);
 
 console.log(`CDN Console listening on ${address}`);
@@ -33,6 +43,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    // The record goes last (the exit handler): until the database is closed, admin must wait.
     process.exit(0);
   } catch (error) {
     console.error(error);

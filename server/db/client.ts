@@ -31,14 +31,51 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite data dump to start from (a migrated template, for fast tests). */
   loadDataDir?: Blob;
+  /** Work that follows the migrations under the same lock, such as seeding the demo data. */
+  prepare?: (db: Db) => Promise<void>;
 }
 
-/** Opens the database and applies pending migrations. */
+/**
+ * The PostgreSQL advisory lock held while migrations and `prepare` run: instances that start
+ * together against one database take turns, so each migration and the demo seed run once.
+ */
+export const setupLockKey = 4_202_605_001;
+
+/**
+ * Runs `work` while holding the setup lock on a connection of its own (not one of the pool's),
+ * so the lock is released by that connection only, even if `work` fails or the process dies.
+ */
+export async function withSetupLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  // A broken connection also rejects the query in progress; the event itself needs no handling.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [setupLockKey]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [setupLockKey]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens the database, applies pending migrations, then runs `prepare` (PostgreSQL: under a lock). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await withSetupLock(options.url, async () => {
+        await migratePg(db, { migrationsFolder });
+        await options.prepare?.(db);
+      });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -52,7 +89,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     location,
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
   );
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // One process owns a PGlite database at a time: no lock is needed.
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db = pgliteDb as unknown as Db;
+  try {
+    await migratePglite(pgliteDb, { migrationsFolder });
+    await options.prepare?.(db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -208,13 +208,17 @@ export const auditEvents = pgTable(
   (t) => [index('audit_events_account_idx').on(t.accountId, t.createdAt)],
 );
 
-/** Failed sign-ins per login, for the sign-in rate limit (kept in the database so every instance agrees). */
+/**
+ * Sign-in attempts per login and client address, for the sign-in rate limit (kept in the database
+ * so every instance agrees). Counting per address too means nobody can lock another user out.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     login: text('login').notNull(),
+    ip: text('ip').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('login_failures_login_idx').on(t.login, t.createdAt)],
+  (t) => [index('login_failures_login_ip_idx').on(t.login, t.ip, t.createdAt)],
 );

@@ -24,7 +24,14 @@ export interface AuthContext extends TokenContext {
   viewServiceStatus: ServiceStatus;
 }
 
-const signInRequired = () => new AppError(Code.signInRequired, 'auth.signInRequired', { url: signInUrl });
+/** Why a call has no signed-in caller: no token at all, or a token that is unknown, expired or revoked. */
+export type SignInProblem = 'missing' | 'invalid';
+
+/** spec §8: code 44 with the sign-in address; the text tells a first sign-in from an expired one. */
+export const signInRequired = (problem: SignInProblem) =>
+  new AppError(Code.signInRequired, problem === 'missing' ? 'auth.signInRequired' : 'auth.signInExpired', {
+    url: signInUrl,
+  });
 const boundary = () => new AppError(Code.accountBoundary, 'customer.accountBoundary');
 
 /** The `x-view-account` header: absent/empty → undefined; not a positive integer → null. */
@@ -39,17 +46,23 @@ function requestedViewId(request: FastifyRequest): number | null | undefined {
 }
 
 /**
- * Resolves the bearer token; spec §8: missing, expired or revoked → code 44 with `data.url`.
+ * Resolves the bearer token; spec §8: missing, expired or revoked → code 44 with `data.url`
+ * (`refuse` makes another answer, e.g. the validate path's 40101).
  * The view account is checked against `canView` on every call, so an account that may no longer
  * be viewed (a channel customer that was unlinked) is refused at once with 40302.
  */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthContext> {
-  const token = bearerOf(request.headers.authorization);
-  if (!token) throw signInRequired();
+export async function authenticate(
+  ctx: AppContext,
+  request: FastifyRequest,
+  refuse: (problem: SignInProblem) => AppError = signInRequired,
+): Promise<AuthContext> {
+  const header = request.headers.authorization;
+  const token = bearerOf(header);
+  if (!token) throw refuse(header === undefined || header.trim() === '' ? 'missing' : 'invalid');
   const resolved = await resolveToken(ctx.db, token, ctx.config);
-  if (!resolved) throw signInRequired();
+  if (!resolved) throw refuse('invalid');
   const account = await findAccountById(ctx.db, resolved.accountId);
-  if (!account) throw signInRequired();
+  if (!account) throw refuse('invalid');
   const requested = requestedViewId(request);
   if (requested === null) throw boundary();
   const viewId = requested ?? resolved.viewAccountId;

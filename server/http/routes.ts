@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Envelope } from '../../src/contract';
+import { limits, type Envelope } from '../../src/contract';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
 import { envelopeOf } from '../../src/contract/schemas';
 import { authenticate, requireMenuPath, requireOpenService, type AuthContext } from './auth';
@@ -23,6 +24,24 @@ export const failureEnvelope = z.object({
 export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
   cdnType: '/cdn/dashboard',
   overviewDomains: '/cdn/dashboard',
+};
+
+/**
+ * Endpoints whose body is `multipart/form-data` (no JSON input): the body is read by the handler,
+ * and only the OpenAPI document describes it, as this JSON Schema.
+ */
+export const multipartBodies: Partial<Record<EndpointName, Record<string, unknown>>> = {
+  feedbackUpload: {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: {
+        type: 'string',
+        format: 'binary',
+        description: `One picture: jpg, png, gif or svg (the type is read from its bytes), at most ${limits.feedback.imageBytesMax / 1024 / 1024} MB.`,
+      },
+    },
+  },
 };
 
 type Access<N extends EndpointName> = (typeof endpoints)[N]['access'];
@@ -55,6 +74,7 @@ export function contractRoute<N extends EndpointName>(
   const endpoint = endpoints[name] as (typeof endpoints)[EndpointName];
   const input = 'input' in endpoint ? endpoint.input : undefined;
   const menuPath = endpointMenuPaths[name];
+  const multipartBody = multipartBodies[name];
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -64,8 +84,19 @@ export function contractRoute<N extends EndpointName>(
       operationId: name,
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(input ? (endpoint.method === 'GET' ? { querystring: input } : { body: input }) : {}),
+      ...(multipartBody ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: envelopeOf(endpoint.output).or(failureEnvelope) },
     },
+    ...(multipartBody
+      ? {
+          config: {
+            swaggerTransform: (document) => {
+              const transformed = jsonSchemaTransform(document);
+              return { ...transformed, schema: { ...transformed.schema, body: multipartBody } };
+            },
+          },
+        }
+      : {}),
     // Sign-in and permissions are checked before the input, so an anonymous caller learns nothing.
     preValidation: async (request) => {
       // A POST without a body (viewLists: "none") is validated as an empty object.

@@ -21,7 +21,11 @@ export const messages = {
     en_US: 'This request came from another website and was refused. Please try again from this site.',
   },
   'common.serviceClosed': { zh_CN: '请先开通 CDN 服务', en_US: 'Please open the CDN service first.' },
-  'auth.signInRequired': { zh_CN: '登录已失效，请重新登录', en_US: 'Please sign in again.' },
+  'auth.signInRequired': { zh_CN: '请先登录', en_US: 'Please sign in first.' },
+  'auth.signInExpired': {
+    zh_CN: '登录已失效，请重新登录',
+    en_US: 'Your sign-in has expired. Please sign in again.',
+  },
   'identity.tokenInvalid': {
     zh_CN: '登录已失效，请重新登录',
     en_US: 'Your sign-in has expired. Please sign in again.',
@@ -58,6 +62,10 @@ export const messages = {
   'openService.alreadyOpen': {
     zh_CN: '您已开通 CDN 服务，无需重复申请',
     en_US: 'The CDN service is already open.',
+  },
+  'openService.mainAccountOnly': {
+    zh_CN: '仅主账号可以申请开通 CDN 服务，请联系主账号管理员',
+    en_US: 'Only a main account can apply to open the CDN service. Please ask the main account.',
   },
   'openService.area.unsupported': {
     zh_CN: '暂不支持该加速区域',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code, languages, type Language } from '../../src/contract';
+import { authenticate } from '../http/auth';
 import { dummyPasswordHash, randomSecret, verifyPassword } from '../http/crypto';
 import type { AppContext } from '../http/context';
 import { auditContext } from '../http/context';
@@ -10,7 +11,6 @@ import { languageFromAcceptLanguage } from '../http/language';
 import { contractRoute } from '../http/routes';
 import { t, type MessageId } from '../i18n/messages';
 import {
-  canView,
   completeRealName,
   findAccountById,
   findAccountByLogin,
@@ -201,11 +201,12 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (isCrossSite(request)) return page(403, 'common.crossSite');
       if (username === '' || form.password === '') return page(401, 'portal.login.failed');
       // The attempt is recorded before it is counted, so parallel attempts cannot pass together.
-      if ((await recordSignInAttempt(db, username)).refused) return page(429, 'portal.login.tooMany');
+      const attempt = { login: username, ip: request.ip };
+      if ((await recordSignInAttempt(db, attempt)).refused) return page(429, 'portal.login.tooMany');
       const account = await findAccountByLogin(db, username);
       const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), form.password);
       if (!account || !valid) return page(401, 'portal.login.failed');
-      await clearSignInFailures(db, username);
+      await clearSignInFailures(db, attempt);
       if (sourceOfAccount(account.source) !== source) {
         const href = `/${other}/login?${new URLSearchParams({ redirect_uri: redirectUri, state }).toString()}`;
         return source === 'portal'
@@ -411,6 +412,12 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   // ---- identity calls of the console (spec §4 sign-in, §7 identity calls) ------------------------
 
   contractRoute(app, ctx, 'identityView', async (request, input) => {
+    // Login CSRF: a code is redeemed only by the browser that signed in for it, i.e. the one whose
+    // portal session cookie belongs to the code's session_state (the console calls this path
+    // same-origin with credentials). A code planted in another browser's address is refused.
+    const session = await findPortalSession(db, request.cookies[portalCookie]);
+    if (!session || session.sessionState !== input.session_state)
+      throw new AppError(Code.codeInvalid, 'identity.codeInvalid');
     const accountId = await redeemCode(db, {
       code: input.code,
       state: input.state,
@@ -430,19 +437,19 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   contractRoute(app, ctx, 'identityValidate', async (request) => {
-    const token = bearerOf(request.headers.authorization);
-    const resolved = token ? await resolveToken(db, token, config) : null;
-    const account = resolved ? await findAccountById(db, resolved.accountId) : null;
-    // The token's default view counts only while the account may still view it.
-    const view =
-      account &&
-      resolved &&
-      resolved.viewAccountId !== account.id &&
-      (await canView(db, account, resolved.viewAccountId))
-        ? await findAccountById(db, resolved.viewAccountId)
-        : account;
-    if (!view) throw new AppError(Code.tokenInvalid, 'identity.tokenInvalid', { url: signInUrl });
-    const status = await serviceStatusOf(db, view);
+    // The same token and active-account checks as every /v3 call (x-view-account included), with
+    // this path's own answer when there is no valid token: 40101 and the sign-in address.
+    const auth = await authenticate(
+      ctx,
+      request,
+      (problem) =>
+        new AppError(
+          Code.tokenInvalid,
+          problem === 'missing' ? 'auth.signInRequired' : 'identity.tokenInvalid',
+          { url: signInUrl },
+        ),
+    );
+    const status = auth.viewServiceStatus;
     if (status === 'open') return ok(request, { service_status: status });
     // spec §4: a validate code of 44 means the service is not open.
     return {
@@ -456,6 +463,10 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Another site may not end this browser's sign-in.
     if (isCrossSite(request)) throw new AppError(Code.forbidden, 'common.crossSite');
     const token = bearerOf(request.headers.authorization);
+    // A valid token decides the account source; the body's only counts without one.
+    const valid = token ? await resolveToken(db, token, config) : null;
+    const account = valid ? await findAccountById(db, valid.accountId) : null;
+    const source = account ? sourceOfAccount(account.source) : input.source;
     const revoked = token ? await revokeToken(db, token) : null;
     // Every token of the portal session ends with it: the bearer's, and the cookie's session.
     if (revoked) await revokeSessionTokens(db, revoked.sessionState);
@@ -466,7 +477,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.clearCookie(portalCookie, { path: '/' });
     return ok(
       request,
-      { url: input.source === 'canvas' ? config.canvasLogoutUrl : config.portalLogoutUrl },
+      { url: source === 'canvas' ? config.canvasLogoutUrl : config.portalLogoutUrl },
       'identity.signedOut',
     );
   });

@@ -1,10 +1,17 @@
-import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import { authCodes, loginFailures, portalSessions, tokens } from '../db/schema';
 import { randomSecret, sha256Hex } from '../http/crypto';
 
 export type IdentityConfig = Pick<Config, 'tokenIdleMinutes' | 'tokenTtlHours' | 'codeTtlSeconds'>;
+
+/**
+ * Stale identity rows are deleted opportunistically, when a new row of the same kind is written, at
+ * most this many at a time. Rows another caller is deleting are skipped (SKIP LOCKED), so parallel
+ * sign-ins neither wait for nor deadlock on each other's clean-up.
+ */
+const purgeBatch = 500;
 
 // ---- portal sessions (the identity provider's own sign-in) -----------------------------
 
@@ -18,6 +25,14 @@ export async function createPortalSession(
   accountId: number,
   ttlHours: number,
 ): Promise<{ sid: string; sessionState: string }> {
+  // Ended and expired sessions can never be found again: they go when a new one starts.
+  const stale = db
+    .select({ idHash: portalSessions.idHash })
+    .from(portalSessions)
+    .where(or(isNotNull(portalSessions.endedAt), lt(portalSessions.expiresAt, new Date())))
+    .limit(purgeBatch)
+    .for('update', { skipLocked: true });
+  await db.delete(portalSessions).where(inArray(portalSessions.idHash, stale));
   const sid = randomSecret();
   const sessionState = randomSecret(16);
   await db.insert(portalSessions).values({
@@ -71,6 +86,14 @@ export async function issueCode(
   input: { accountId: number; state: string; sessionState: string },
   config: IdentityConfig,
 ): Promise<string> {
+  // Used and expired codes can never be redeemed: they go when a new one is issued.
+  const stale = db
+    .select({ codeHash: authCodes.codeHash })
+    .from(authCodes)
+    .where(or(isNotNull(authCodes.usedAt), lt(authCodes.expiresAt, new Date())))
+    .limit(purgeBatch)
+    .for('update', { skipLocked: true });
+  await db.delete(authCodes).where(inArray(authCodes.codeHash, stale));
   const code = randomSecret();
   await db.insert(authCodes).values({
     codeHash: sha256Hex(code),
@@ -120,8 +143,23 @@ export async function createToken(
   input: { accountId: number; sessionState: string },
   config: IdentityConfig,
 ): Promise<{ token: string; expiresAt: Date }> {
+  // Revoked, expired and idle-expired tokens never resolve again: they go when a new one is issued.
+  const now = Date.now();
+  const stale = db
+    .select({ tokenHash: tokens.tokenHash })
+    .from(tokens)
+    .where(
+      or(
+        isNotNull(tokens.revokedAt),
+        lt(tokens.expiresAt, new Date(now)),
+        lt(tokens.lastUsedAt, new Date(now - config.tokenIdleMinutes * 60_000)),
+      ),
+    )
+    .limit(purgeBatch)
+    .for('update', { skipLocked: true });
+  await db.delete(tokens).where(inArray(tokens.tokenHash, stale));
   const token = randomSecret();
-  const expiresAt = new Date(Date.now() + config.tokenTtlHours * 3_600_000);
+  const expiresAt = new Date(now + config.tokenTtlHours * 3_600_000);
   await db.insert(tokens).values({
     tokenHash: sha256Hex(token),
     accountId: input.accountId,
@@ -208,21 +246,33 @@ export async function setViewAccount(
 
 export const signInLimit = { failures: 10, windowMs: 5 * 60_000 } as const;
 
-const normal = (login: string) => login.trim().toLowerCase();
+/** A sign-in attempt is counted per login and client address: nobody can lock another user out. */
+export interface SignInKey {
+  login: string;
+  ip: string;
+}
+
+const normal = (key: SignInKey) => ({ login: key.login.trim().toLowerCase(), ip: key.ip });
 
 /**
  * Records a sign-in attempt first, then counts the attempts of the window including it: the
  * attempt is refused (true) above the limit. Because every attempt is counted after its own row
  * is written, concurrent attempts cannot all pass a check made before any of them was recorded.
  */
-export async function recordSignInAttempt(db: Db, login: string): Promise<{ refused: boolean }> {
-  const key = normal(login);
-  await db.insert(loginFailures).values({ login: key });
+export async function recordSignInAttempt(db: Db, attempt: SignInKey): Promise<{ refused: boolean }> {
+  const key = normal(attempt);
+  await db.insert(loginFailures).values(key);
   const since = new Date(Date.now() - signInLimit.windowMs);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginFailures)
-    .where(and(eq(loginFailures.login, key), gte(loginFailures.createdAt, since)));
+    .where(
+      and(
+        eq(loginFailures.login, key.login),
+        eq(loginFailures.ip, key.ip),
+        gte(loginFailures.createdAt, since),
+      ),
+    );
   // Keep the table small: old attempts no longer count.
   await db
     .delete(loginFailures)
@@ -230,7 +280,8 @@ export async function recordSignInAttempt(db: Db, login: string): Promise<{ refu
   return { refused: (row?.n ?? 0) > signInLimit.failures };
 }
 
-/** After a successful sign-in: the login's recorded attempts no longer count. */
-export async function clearSignInFailures(db: Db, login: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.login, normal(login)));
+/** After a successful sign-in: the attempts of this login from this address no longer count. */
+export async function clearSignInFailures(db: Db, attempt: SignInKey): Promise<void> {
+  const key = normal(attempt);
+  await db.delete(loginFailures).where(and(eq(loginFailures.login, key.login), eq(loginFailures.ip, key.ip)));
 }

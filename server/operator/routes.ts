@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Code } from '../../src/contract';
+import {
+  envelopeOf,
+  operatorApproveBody,
+  operatorApproveResult,
+  operatorPendingResult,
+} from '../../src/contract/schemas';
 import type { AppContext } from '../http/context';
 import { safeEqual } from '../http/crypto';
 import { AppError, ok } from '../http/envelope';
+import { failureEnvelope } from '../http/routes';
 import { approveApplication, pendingApplications } from '../modules/product/service';
-
-const approveBody = z.object({ login: z.string().trim().min(1).max(200) });
 
 /**
  * Operator calls for `npm run admin` while the server runs (the embedded database allows one
@@ -19,12 +24,28 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
       throw new AppError(Code.forbidden, 'operator.keyInvalid');
     }
   };
+  const documented = (operationId: string, summary: string) => ({
+    summary,
+    tags: ['operator'],
+    operationId,
+    security: [{ operatorKey: [] }],
+  });
 
   app.post(
     '/operator/approve',
-    { schema: { hide: true, body: approveBody }, preValidation: requireKey },
+    {
+      schema: {
+        ...documented(
+          'operatorApprove',
+          'Approve the pending application of a login: the service opens and the default menu is granted. 40301 without the operator key; 40401 unknown login or nothing pending.',
+        ),
+        body: operatorApproveBody,
+        response: { 200: envelopeOf(operatorApproveResult).or(failureEnvelope) },
+      },
+      preValidation: requireKey,
+    },
     async (request) => {
-      const { login } = request.body as z.output<typeof approveBody>;
+      const { login } = request.body as z.output<typeof operatorApproveBody>;
       const account = await approveApplication(ctx.db, login, { origin: 'operator', ip: request.ip });
       return ok(
         request,
@@ -34,10 +55,27 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
     },
   );
 
-  app.get('/operator/pending', { schema: { hide: true }, preValidation: requireKey }, async (request) => {
-    const rows = await pendingApplications(ctx.db);
-    return ok(request, {
-      lists: rows.map((r) => ({ login: r.login, product: r.product, created_at: r.createdAt.toISOString() })),
-    });
-  });
+  app.get(
+    '/operator/pending',
+    {
+      schema: {
+        ...documented(
+          'operatorPending',
+          'Applications to open the service that await review, oldest first. 40301 without the operator key.',
+        ),
+        response: { 200: envelopeOf(operatorPendingResult).or(failureEnvelope) },
+      },
+      preValidation: requireKey,
+    },
+    async (request) => {
+      const rows = await pendingApplications(ctx.db);
+      return ok(request, {
+        lists: rows.map((r) => ({
+          login: r.login,
+          product: r.product,
+          created_at: r.createdAt.toISOString(),
+        })),
+      });
+    },
+  );
 }

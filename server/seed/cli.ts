@@ -1,17 +1,16 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { isSeeded, seedDemo } from './demo';
+import { seedDemoOnce } from './demo';
 
 /** `tsx server/seed/cli.ts`: seeds the demo accounts into the configured database (once). */
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-try {
-  if (await isSeeded(database.db)) console.log('demo data already present');
-  else {
-    const started = Date.now();
-    await seedDemo(database.db, { password: config.demoPassword, cnameSuffix: config.cnameSuffix });
-    console.log(`demo data seeded in ${Date.now() - started} ms`);
-  }
-} finally {
-  await database.close();
-}
+let took: number | null = null;
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  prepare: async (db) => {
+    took = await seedDemoOnce(db, { password: config.demoPassword, cnameSuffix: config.cnameSuffix });
+  },
+});
+await database.close();
+console.log(took === null ? 'demo data already present' : `demo data seeded in ${took} ms`);

@@ -1,9 +1,12 @@
+import { eq, inArray } from 'drizzle-orm';
 import { activationDefaults } from '../../src/contract';
 import type { Db } from '../db/client';
+import { accounts, domains } from '../db/schema';
 import { hashPassword } from '../http/crypto';
 import {
   completeRealName,
   createAccount,
+  findAccountById,
   findAccountByLogin,
   grantMenu,
   idCardCheckChar,
@@ -38,23 +41,38 @@ const demoIdCard = () => {
   return `${first17}${idCardCheckChar(first17)}`;
 };
 
+/** The account of `input.login`, created when missing: a seed that stopped part-way resumes. */
+async function ensureAccount(db: Db, input: NewAccount): Promise<Account> {
+  return (await findAccountByLogin(db, input.login)) ?? createAccount(db, input);
+}
+
 async function verified(db: Db, input: NewAccount, realName: string): Promise<Account> {
-  const account = await createAccount(db, input);
-  await completeRealName(db, account.id, { realName, idCard: demoIdCard() }, operator);
-  return account;
+  const account = await ensureAccount(db, input);
+  if (!account.realNameVerified)
+    await completeRealName(db, account.id, { realName, idCard: demoIdCard() }, operator);
+  return { ...account, realName, realNameVerified: true };
 }
 
+/** Applies and approves, or finishes whichever of the two is still to do. */
 async function opened(db: Db, account: Account): Promise<void> {
-  await applyForService(db, { ...account, realNameVerified: true }, activationDefaults, {
-    ...operator,
-    autoApprove: false,
-  });
-  await approveApplication(db, account.login, operator);
+  const current = (await findAccountById(db, account.id)) ?? account;
+  if (current.serviceStatus === 'open') return;
+  if (current.serviceStatus === 'not_open') {
+    await applyForService(db, current, activationDefaults, { ...operator, autoApprove: false });
+  }
+  await approveApplication(db, current.login, operator);
 }
 
-export const isSeeded = async (db: Db) => (await findAccountByLogin(db, 'demo')) !== null;
+/**
+ * The demo data is complete once its last step is done: the canvas account, created last, has its
+ * service open. Anything less is a seed that stopped part-way, which `seedDemo` completes.
+ */
+export const isSeeded = async (db: Db) => (await findAccountByLogin(db, 'canvas'))?.serviceStatus === 'open';
 
-/** Creates the demo accounts through the services, as users and the operator would. */
+/**
+ * Creates the demo accounts through the services, as users and the operator would. Every step
+ * creates only what is missing, so running it again after an interruption completes the data.
+ */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const password = options.password;
   const customerCount = options.customers ?? 60;
@@ -75,7 +93,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   );
   await opened(db, demo);
   await grantMenu(db, demo, { addons: true });
-  const domains = [
+  const demoDomains = [
     { name: 'www.demo-shop.com', serviceType: 'web', area: '1', businessType: 'web', status: 'active' },
     { name: 'img.demo-shop.com', serviceType: 'web', area: '1', businessType: 'image', status: 'active' },
     {
@@ -100,10 +118,18 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       status: 'active',
     },
   ];
-  for (const d of domains) await createDomain(db, { accountId: demo.id, ...d }, options.cnameSuffix);
+  const existingDomains = new Set(
+    (await db.select({ name: domains.name }).from(domains).where(eq(domains.accountId, demo.id))).map(
+      (d) => d.name,
+    ),
+  );
+  for (const d of demoDomains) {
+    if (!existingDomains.has(d.name))
+      await createDomain(db, { accountId: demo.id, ...d }, options.cnameSuffix);
+  }
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
-  await createAccount(db, { login: 'unverified', password });
+  await ensureAccount(db, { login: 'unverified', password });
 
   const channel = await verified(
     db,
@@ -111,20 +137,30 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     '王五',
   );
   await opened(db, channel);
+  const logins = Array.from({ length: customerCount }, (_, i) => `customer${String(i + 1).padStart(2, '0')}`);
+  const existing = new Map(
+    (await db.select().from(accounts).where(inArray(accounts.login, logins))).map((a) => [a.login, a]),
+  );
+  const missing = logins.filter((login) => !existing.has(login));
   // Hash in parallel (argon2 runs on the thread pool), insert in order so ids follow the logins.
-  const hashes = await Promise.all(Array.from({ length: customerCount }, () => hashPassword(password)));
-  const customers: Account[] = [];
-  for (const [i, passwordHash] of hashes.entries()) {
-    const login = `customer${String(i + 1).padStart(2, '0')}`;
-    customers.push(await createAccount(db, { login, password, passwordHash, company: `Customer ${i + 1}` }));
-  }
-  for (const customer of customers) {
-    await completeRealName(
-      db,
-      customer.id,
-      { realName: `客户${customer.login.slice(-2)}`, idCard: demoIdCard() },
-      operator,
+  const hashes = await Promise.all(missing.map(() => hashPassword(password)));
+  for (const [i, login] of missing.entries()) {
+    const number = logins.indexOf(login) + 1;
+    existing.set(
+      login,
+      await createAccount(db, { login, password, passwordHash: hashes[i], company: `Customer ${number}` }),
     );
+  }
+  const customers = logins.flatMap((login) => existing.get(login) ?? []);
+  for (const customer of customers) {
+    if (!customer.realNameVerified) {
+      await completeRealName(
+        db,
+        customer.id,
+        { realName: `客户${customer.login.slice(-2)}`, idCard: demoIdCard() },
+        operator,
+      );
+    }
     await opened(db, customer);
   }
   await linkChannelCustomers(
@@ -139,4 +175,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     '赵六',
   );
   await opened(db, canvas);
+}
+
+/** Seeds (or completes) the demo data unless it is complete; answers the time taken, or null. */
+export async function seedDemoOnce(db: Db, options: SeedOptions): Promise<number | null> {
+  if (await isSeeded(db)) return null;
+  const started = Date.now();
+  await seedDemo(db, options);
+  return Date.now() - started;
 }

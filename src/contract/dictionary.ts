@@ -1,8 +1,22 @@
+type Label = { zh_CN: string; en_US: string };
+
+/** Products a feedback is about (dictionary group `product`); feedback names one of these keys. */
+export const products = {
+  cdn: { zh_CN: 'CDN', en_US: 'CDN' },
+  dcdn: { zh_CN: '全站加速', en_US: 'Dynamic acceleration' },
+  cert: { zh_CN: '证书服务', en_US: 'Certificate service' },
+  storage: { zh_CN: '对象存储', en_US: 'Object storage' },
+  waf: { zh_CN: 'Web 应用防火墙', en_US: 'Web application firewall' },
+  console: { zh_CN: '控制台', en_US: 'Console' },
+} as const satisfies Record<string, Label>;
+export type ProductKey = keyof typeof products;
+export const productKeys = Object.keys(products) as [ProductKey, ...ProductKey[]];
+
 /**
  * The enumeration dictionary (spec §3 "dict": code → label), served by GET /v3/common/enum/lists
  * in the caller's language. The server seeds it from this table so both sides agree on codes.
  */
-export const dictionary: Record<string, Record<string, { zh_CN: string; en_US: string }>> = {
+export const dictionary: Record<string, Record<string, Label>> = {
   domain_status: {
     active: { zh_CN: '已启动', en_US: 'Active' },
     configuring: { zh_CN: '配置中', en_US: 'Configuring' },
@@ -36,14 +50,7 @@ export const dictionary: Record<string, Record<string, { zh_CN: string; en_US: s
     bug: { zh_CN: '程序错误', en_US: 'Bug' },
     other: { zh_CN: '其他', en_US: 'Other' },
   },
-  product: {
-    cdn: { zh_CN: 'CDN', en_US: 'CDN' },
-    dcdn: { zh_CN: '全站加速', en_US: 'Dynamic acceleration' },
-    cert: { zh_CN: '证书服务', en_US: 'Certificate service' },
-    storage: { zh_CN: '对象存储', en_US: 'Object storage' },
-    waf: { zh_CN: 'Web 应用防火墙', en_US: 'Web application firewall' },
-    console: { zh_CN: '控制台', en_US: 'Console' },
-  },
+  product: products,
   service_status: {
     not_open: { zh_CN: '未开通', en_US: 'Not open' },
     auditing: { zh_CN: '审核中', en_US: 'Under review' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productKeys } from './dictionary';
 import { feedbackTypes } from './rules/feedback';
 import { limits } from './limits';
 
@@ -104,8 +105,10 @@ export const loginInfoResult = z.object({
 });
 export const switchUserBody = z.object({ user_id: z.coerce.number().int().positive() });
 export const switchUserResult = z.object({ view_id: z.number().int() });
+/** Filters of the customer list; each condition is one that GET /v3/customer/search/condition offers. */
 export const customerListsBody = z.object({
   keyword: z.string().max(100).optional(),
+  service_status: serviceStatus.optional(),
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
 });
@@ -140,11 +143,43 @@ export const feedbackUploadResult = z.object({
   size: z.number().int(),
   type: z.string(),
 });
+/**
+ * Trimmed text of 1 to `max` characters, counted as the browser's rule counts them (code points,
+ * `validateFeedback`), with the same message ids. Over `2 × max` UTF-16 units is over `max` code
+ * points in any case; the document states the limit in characters (JSON Schema counts code points).
+ */
+const feedbackText = (max: number, messages: { required: string; tooLong: string }) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(max * 2, messages.tooLong)
+    .refine((value) => [...value].length <= max, messages.tooLong)
+    .meta({ maxLength: max });
+
 export const feedbackAddBody = z.object({
-  type: z.enum(feedbackTypes),
-  product: z.string().min(1).max(50),
-  title: z.string().trim().min(1).max(limits.feedback.titleMax),
-  content: z.string().trim().min(1).max(limits.feedback.contentMax),
+  type: z.enum(feedbackTypes, { error: 'feedback.type.required' }),
+  // One of the dictionary's product keys; typed as a string so a form's free value still compiles.
+  product: z
+    .string({ error: 'feedback.product.required' })
+    .refine((value) => (productKeys as readonly string[]).includes(value), 'feedback.product.required')
+    .meta({ enum: productKeys }),
+  title: feedbackText(limits.feedback.titleMax, {
+    required: 'feedback.title.required',
+    tooLong: 'feedback.title.tooLong',
+  }),
+  content: feedbackText(limits.feedback.contentMax, {
+    required: 'feedback.content.required',
+    tooLong: 'feedback.content.tooLong',
+  }),
   image_ids: z.array(z.string().uuid()).max(limits.feedback.imagesMax, 'feedback.images.tooMany').default([]),
 });
 export const feedbackAddResult = z.object({ id: z.number().int() });
+
+// ---- operator (`npm run admin` through the running server) ------------------------------
+
+export const operatorApproveBody = z.object({ login: z.string().trim().min(1).max(200) });
+export const operatorApproveResult = z.object({ login: z.string(), service_status: serviceStatus });
+export const operatorPendingResult = z.object({
+  lists: z.array(z.object({ login: z.string(), product: z.string(), created_at: z.string() })),
+});

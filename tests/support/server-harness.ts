@@ -31,7 +31,7 @@ export interface SuiteOptions {
 const targets: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /** A fresh database `cdn_test_<random>` on the DATABASE_URL server; dropped by the returned function. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `cdn_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -61,13 +61,32 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/** A fresh, migrated database of `kind` (not seeded), and the function that disposes of it. */
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const { url, drop } = await freshPostgres();
+  const database = await openDatabase({ url });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
 /**
  * Runs `body` once per database: PGlite always, PostgreSQL too when DATABASE_URL is set. One
  * database per file and target, seeded with the demo accounts; the app is built by `buildApp`.
  */
 export function describeServer(
   name: string,
-  body: (h: () => Harness) => void,
+  body: (h: () => Harness, kind: 'pglite' | 'postgres') => void,
   options: SuiteOptions = {},
 ): void {
   for (const kind of targets) {
@@ -113,7 +132,7 @@ export function describeServer(
       body(() => {
         if (!harness) throw new Error('harness not ready');
         return harness;
-      });
+      }, kind);
     });
   }
 }
@@ -163,17 +182,19 @@ export interface SignIn {
   viewCode: number;
 }
 
-/** The portal form post: answers the 303 response. */
+/** The portal form post (from `remoteAddress`, 127.0.0.1 by default): answers the 303 response. */
 export async function postLogin(
   app: FastifyInstance,
   login: string,
   password = demoPassword,
   extra: Record<string, string> = {},
   source: 'portal' | 'canvas' = 'portal',
+  remoteAddress?: string,
 ) {
   return app.inject({
     method: 'POST',
     url: `/${source}/login`,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       username: login,
@@ -190,7 +211,25 @@ export function cookieOf(response: LightMyRequestResponse, name = 'portal_sid'):
   return found ? `${name}=${found.value}` : '';
 }
 
-/** The whole sign-in flow: portal form → code → /account/user/view → token. */
+/** The sign-in parameters of a portal redirect (its `Location`). */
+export function redirectParams(response: LightMyRequestResponse) {
+  const location = new URL(String(response.headers.location), 'http://console.test');
+  return {
+    state: location.searchParams.get('state') ?? '',
+    session_state: location.searchParams.get('session_state') ?? '',
+    code: location.searchParams.get('code') ?? '',
+  };
+}
+
+/** The console's view call: the query of the redirect, and the browser's portal session cookie. */
+export async function redeem(app: FastifyInstance, query: Record<string, string>, cookie: string) {
+  return call<{ token: string }>(app, 'GET', '/account/user/view', {
+    query,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+/** The whole sign-in flow: portal form → code → /account/user/view (with the cookie) → token. */
 export async function signIn(
   app: FastifyInstance,
   login: string,
@@ -198,19 +237,15 @@ export async function signIn(
 ): Promise<SignIn> {
   const response = await postLogin(app, login, demoPassword, {}, source);
   if (response.statusCode !== 303) throw new Error(`sign-in of ${login} answered ${response.statusCode}`);
-  const location = new URL(String(response.headers.location), 'http://console.test');
-  const state = location.searchParams.get('state') ?? '';
-  const sessionState = location.searchParams.get('session_state') ?? '';
-  const code = location.searchParams.get('code') ?? '';
-  const { body } = await call<{ token: string }>(app, 'GET', '/account/user/view', {
-    query: { code, state, session_state: sessionState },
-  });
+  const params = redirectParams(response);
+  const cookie = cookieOf(response);
+  const { body } = await redeem(app, params, cookie);
   return {
     token: body.data.token,
-    state,
-    sessionState,
-    code,
-    cookie: cookieOf(response),
+    state: params.state,
+    sessionState: params.session_state,
+    code: params.code,
+    cookie,
     viewCode: body.code,
   };
 }

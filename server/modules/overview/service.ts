@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DomainSummary } from '../../../src/contract';
 import type { Db } from '../../db/client';
 import { domains } from '../../db/schema';
@@ -28,8 +28,13 @@ export async function createDomain(db: Db, input: NewDomain, cnameSuffix: string
   return row;
 }
 
+/** The account's domains that still count: deleted domains are left out of every overview figure. */
 export async function domainsOf(db: Db, accountId: number): Promise<Domain[]> {
-  return db.select().from(domains).where(eq(domains.accountId, accountId)).orderBy(asc(domains.id));
+  return db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), ne(domains.status, 'deleted')))
+    .orderBy(asc(domains.id));
 }
 
 export const summaryOf = (d: Domain): DomainSummary => ({

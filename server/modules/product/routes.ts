@@ -19,6 +19,9 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!state || !code || sessionState !== auth.sessionState) {
       throw new AppError(Code.tokenInvalid, 'identity.tokenInvalid', { url: signInUrl });
     }
+    // spec §6: a sub-user shares its main account's service; only a main account applies.
+    if (auth.account.kind !== 'main' || auth.view.kind !== 'main')
+      throw new AppError(Code.forbidden, 'openService.mainAccountOnly');
     const result = await applyForService(ctx.db, auth.view, input, {
       autoApprove: ctx.config.autoApprove,
       sessionState: auth.sessionState,

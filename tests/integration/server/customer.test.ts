@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accounts, auditEvents, channelCustomers, tokens } from '../../../server/db/schema';
 import { sha256Hex } from '../../../server/http/crypto';
@@ -38,7 +38,7 @@ describeServer(
       const api = await call(app, 'POST', '/api/customer/product/productopen', { body: { nonsense: true } });
       expect(api.body.code).toBe(44);
       const msg = await call(app, 'GET', '/v3/customer/customer/loginInfo', { language: 'en-US' });
-      expect(msg.body.msg).toBe('Please sign in again.');
+      expect(msg.body.msg).toBe('Please sign in first.');
     });
 
     it('refreshes last_used_at at most once a minute', async () => {
@@ -158,6 +158,71 @@ describeServer(
       );
       expect(body.code).toBe(0);
       expect(body.data.conditions.map((c) => c.key)).toEqual(['keyword', 'service_status']);
+    });
+
+    it('customer lists filter by service status, the condition search/condition offers', async () => {
+      const channel = await signIn(h().app, 'channel');
+      const conditions = await call<{ conditions: { key: string; options?: string[] }[] }>(
+        h().app,
+        'GET',
+        '/v3/customer/search/condition',
+        { token: channel.token },
+      );
+      const offered = conditions.body.data.conditions.find((c) => c.key === 'service_status')?.options;
+      expect(offered).toEqual(['not_open', 'auditing', 'open']);
+      const set = (logins: string[], serviceStatus: 'not_open' | 'auditing' | 'open') =>
+        h().db.update(accounts).set({ serviceStatus }).where(inArray(accounts.login, logins));
+      await set(['customer07', 'customer17', 'customer31'], 'not_open');
+      await set(['customer08'], 'auditing');
+      // A sub-user shows its main account's state, whatever its own row says.
+      const [parent] = await h().db.select().from(accounts).where(eq(accounts.login, 'customer09'));
+      const sub = await createAccount(h().db, {
+        login: 'customer09-ops',
+        password: 'x-unused-password',
+        kind: 'sub',
+        parentId: parent!.id,
+      });
+      const [channelRow] = await h().db.select().from(accounts).where(eq(accounts.login, 'channel'));
+      await h().db.insert(channelCustomers).values({ channelId: channelRow!.id, customerId: sub.id });
+      try {
+        const lists = (body: Record<string, unknown>) =>
+          call<{ lists: { account: string; service_status: string }[]; total: number }>(
+            h().app,
+            'POST',
+            '/v3/customer/customer/lists',
+            { token: channel.token, body },
+          );
+        const notOpen = await lists({ service_status: 'not_open' });
+        expect(notOpen.body.data.total).toBe(3);
+        expect(notOpen.body.data.lists.map((l) => l.account)).toEqual([
+          'customer07',
+          'customer17',
+          'customer31',
+        ]);
+        expect(notOpen.body.data.lists.every((l) => l.service_status === 'not_open')).toBe(true);
+        const auditing = await lists({ service_status: 'auditing' });
+        expect(auditing.body.data.lists.map((l) => l.account)).toEqual(['customer08']);
+        const withKeyword = await lists({ service_status: 'not_open', keyword: 'customer1' });
+        expect(withKeyword.body.data).toMatchObject({ total: 1, lists: [{ account: 'customer17' }] });
+        const paged = await lists({ service_status: 'not_open', page: 2, page_size: 2 });
+        expect(paged.body.data).toMatchObject({ total: 3, lists: [{ account: 'customer31' }] });
+        const open = await lists({ service_status: 'open', page_size: 100 });
+        expect(open.body.data.total).toBe(61 - 4 + 1);
+        expect(open.body.data.lists.find((l) => l.account === 'customer09-ops')?.service_status).toBe('open');
+        await set(['customer09'], 'auditing');
+        const subAuditing = await lists({ service_status: 'auditing' });
+        expect(subAuditing.body.data.lists.map((l) => [l.account, l.service_status])).toEqual([
+          ['customer08', 'auditing'],
+          ['customer09', 'auditing'],
+          ['customer09-ops', 'auditing'],
+        ]);
+        expect((await lists({})).body.data.total).toBe(62);
+        const bad = await lists({ service_status: 'closed' });
+        expect(bad.body).toMatchObject({ code: 40001, data: { issues: [{ path: 'service_status' }] } });
+      } finally {
+        await set(['customer07', 'customer08', 'customer09', 'customer17', 'customer31'], 'open');
+        await h().db.delete(accounts).where(eq(accounts.id, sub.id));
+      }
     });
 
     it('loginInfo caps the list at 50 with the active account first', async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { accounts, authCodes, loginFailures } from '../../../server/db/schema';
+import { accounts, authCodes, loginFailures, portalSessions, tokens } from '../../../server/db/schema';
 import { sha256Hex } from '../../../server/http/crypto';
 import {
   call,
@@ -9,6 +9,8 @@ import {
   demoPassword,
   describeServer,
   postLogin,
+  redeem,
+  redirectParams,
   signIn,
 } from '../../support/server-harness';
 
@@ -121,13 +123,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
     expect(response.statusCode).toBe(303);
     const location = new URL(String(response.headers.location), 'http://x');
     expect(location.searchParams.get('state')).toBe('again');
-    const { body } = await call(h().app, 'GET', '/account/user/view', {
-      query: {
-        code: location.searchParams.get('code') ?? '',
-        state: 'again',
-        session_state: location.searchParams.get('session_state') ?? '',
-      },
-    });
+    const { body } = await redeem(h().app, redirectParams(response), cookieOf(first));
     expect(body.code).toBe(0);
   });
 
@@ -138,24 +134,27 @@ describeServer('identity: portal pages and sign-in', (h) => {
     const newbie = await signIn(h().app, 'newbie');
     expect(newbie.viewCode).toBe(604);
     expect(newbie.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Reused code.
-    const reused = await call(h().app, 'GET', '/account/user/view', {
-      query: { code: demo.code, state: demo.state, session_state: demo.sessionState },
-    });
+    // Reused code, by the browser it was issued to.
+    const reused = await redeem(
+      h().app,
+      { code: demo.code, state: demo.state, session_state: demo.sessionState },
+      demo.cookie,
+    );
     expect(reused.body.code).toBe(40102);
   });
 
   it('refuses a code with the wrong state, the wrong session_state or past its lifetime', async () => {
     const response = await postLogin(h().app, 'demo', demoPassword, { state: 'right-state' });
-    const location = new URL(String(response.headers.location), 'http://x');
-    const code = location.searchParams.get('code') ?? '';
-    const sessionState = location.searchParams.get('session_state') ?? '';
+    const { code, session_state: sessionState } = redirectParams(response);
+    const cookie = cookieOf(response);
     const wrongState = await call(h().app, 'GET', '/account/user/view', {
       query: { code, state: 'other-state', session_state: sessionState },
+      headers: { cookie },
     });
     expect(wrongState.body.code).toBe(40102);
     const wrongSession = await call(h().app, 'GET', '/account/user/view', {
       query: { code, state: 'right-state', session_state: 'nope' },
+      headers: { cookie },
     });
     expect(wrongSession.body.code).toBe(40102);
     await h()
@@ -164,6 +163,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
       .where(eq(authCodes.codeHash, sha256Hex(code)));
     const expired = await call(h().app, 'GET', '/account/user/view', {
       query: { code, state: 'right-state', session_state: sessionState },
+      headers: { cookie },
       language: 'en',
     });
     expect(expired.body.code).toBe(40102);
@@ -531,15 +531,8 @@ describeServer('identity: portal pages and sign-in', (h) => {
       url: '/portal/login?redirect_uri=%2F&state=second',
       headers: { cookie: first.cookie },
     });
-    const location = new URL(String(again.headers.location), 'http://x');
-    const second = await call<{ token: string }>(app, 'GET', '/account/user/view', {
-      query: {
-        code: location.searchParams.get('code') ?? '',
-        state: 'second',
-        session_state: location.searchParams.get('session_state') ?? '',
-      },
-    });
-    expect(location.searchParams.get('session_state')).toBe(first.sessionState);
+    const second = await redeem(app, redirectParams(again), first.cookie);
+    expect(redirectParams(again).session_state).toBe(first.sessionState);
     const other = await signIn(app, 'demo');
     // Logout with the first token, without the cookie (another browser profile, say).
     const out = await call(app, 'POST', '/account/user/logout', {
@@ -560,14 +553,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
       url: '/portal/login?redirect_uri=%2F&state=third',
       headers: { cookie: other.cookie },
     });
-    const third = new URL(String(sso.headers.location), 'http://x');
-    const thirdToken = await call<{ token: string }>(app, 'GET', '/account/user/view', {
-      query: {
-        code: third.searchParams.get('code') ?? '',
-        state: 'third',
-        session_state: third.searchParams.get('session_state') ?? '',
-      },
-    });
+    const thirdToken = await redeem(app, redirectParams(sso), other.cookie);
     await app.inject({ method: 'GET', url: '/portal/logout', headers: { cookie: other.cookie } });
     for (const token of [other.token, thirdToken.body.data.token]) {
       expect((await call(app, 'GET', '/account/user/validate', { token })).body.code).toBe(40101);
@@ -620,14 +606,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
 
   it('answers view and validate with Cache-Control: no-store', async () => {
     const response = await postLogin(h().app, 'demo', demoPassword, { state: 'cache' });
-    const location = new URL(String(response.headers.location), 'http://x');
-    const view = await call<{ token: string }>(h().app, 'GET', '/account/user/view', {
-      query: {
-        code: location.searchParams.get('code') ?? '',
-        state: 'cache',
-        session_state: location.searchParams.get('session_state') ?? '',
-      },
-    });
+    const view = await redeem(h().app, redirectParams(response), cookieOf(response));
     expect(view.body.code).toBe(0);
     expect(view.response.headers['cache-control']).toBe('no-store');
     const refused = await call(h().app, 'GET', '/account/user/view', {
@@ -639,5 +618,216 @@ describeServer('identity: portal pages and sign-in', (h) => {
       const validate = await call(h().app, 'GET', '/account/user/validate', { token });
       expect(validate.response.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('redeems a code only in the browser whose portal session it was issued to (login CSRF)', async () => {
+    const app = h().app;
+    // The attacker signs in with their own account and plants the redirect's code in a victim's browser.
+    const attacker = await postLogin(app, 'newbie', demoPassword, { state: 'planted' });
+    const planted = redirectParams(attacker);
+    const noCookie = await call(app, 'GET', '/account/user/view', { query: planted, language: 'en' });
+    expect(noCookie.body).toEqual({
+      code: 40102,
+      msg: 'The sign-in code is invalid or has expired. Please sign in again.',
+      data: {},
+    });
+    // A victim signed in to the portal as someone else: their cookie names another session.
+    const victim = await postLogin(app, 'demo');
+    expect((await redeem(app, planted, cookieOf(victim))).body.code).toBe(40102);
+    expect((await redeem(app, planted, 'portal_sid=forged-cookie-value-0123456789')).body.code).toBe(40102);
+    // Refused calls did not use the code up: the browser that signed in still redeems it, once.
+    const own = await redeem(app, planted, cookieOf(attacker));
+    expect(own.body.code).toBe(604);
+    expect(own.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await redeem(app, planted, cookieOf(attacker))).body.code).toBe(40102);
+    // A portal session that ended takes its unredeemed codes with it.
+    const later = await postLogin(app, 'demo', demoPassword, { state: 'ended' });
+    await app.inject({ method: 'GET', url: '/portal/logout', headers: { cookie: cookieOf(later) } });
+    expect((await redeem(app, redirectParams(later), cookieOf(later))).body.code).toBe(40102);
+  });
+
+  it('limits sign-in attempts per login and client address: nobody locks another user out', async () => {
+    const app = h().app;
+    for (let i = 0; i < 10; i += 1)
+      expect((await postLogin(app, 'newbie', 'wrong', {}, 'portal', '203.0.113.7')).statusCode).toBe(401);
+    const locked = await postLogin(app, 'newbie', demoPassword, { lang: 'en_US' }, 'portal', '203.0.113.7');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.body).toContain('Too many attempts, try again later.');
+    // The user, from another address, signs in; that address's attempts are its own.
+    expect((await postLogin(app, 'newbie', demoPassword, {}, 'portal', '198.51.100.20')).statusCode).toBe(
+      303,
+    );
+    expect((await postLogin(app, 'newbie', 'wrong', {}, 'portal', '198.51.100.20')).statusCode).toBe(401);
+    // Behind a trusted proxy the client address is the forwarded one.
+    const proxied = await h().appWith({ trustProxy: true });
+    const viaProxy = (ip: string, password: string) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/portal/login',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': ip,
+        },
+        payload: new URLSearchParams({ username: 'newbie', password }).toString(),
+      });
+    expect((await viaProxy('203.0.113.7', demoPassword)).statusCode).toBe(429);
+    expect((await viaProxy('192.0.2.55', demoPassword)).statusCode).toBe(303);
+    // The attacker's address is still refused: a success elsewhere clears nothing of it.
+    expect((await postLogin(app, 'newbie', demoPassword, {}, 'portal', '203.0.113.7')).statusCode).toBe(429);
+    await h().db.delete(loginFailures);
+  });
+
+  it('deletes used and expired codes, dead tokens and ended portal sessions when new ones are issued', async () => {
+    const app = h().app;
+    const [demo] = await h().db.select().from(accounts).where(eq(accounts.login, 'demo'));
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 3_600_000);
+    const idle = new Date(Date.now() - (h().config.tokenIdleMinutes * 60_000 + 60_000));
+    const base = { accountId: demo!.id, sessionState: 'purge-session' };
+    await h()
+      .db.insert(authCodes)
+      .values([
+        { ...base, codeHash: 'purge-code-expired', state: 's', expiresAt: past },
+        { ...base, codeHash: 'purge-code-used', state: 's', expiresAt: future, usedAt: past },
+        { ...base, codeHash: 'purge-code-live', state: 's', expiresAt: future },
+      ]);
+    await h()
+      .db.insert(tokens)
+      .values([
+        { ...base, tokenHash: 'purge-token-expired', viewAccountId: demo!.id, expiresAt: past },
+        {
+          ...base,
+          tokenHash: 'purge-token-revoked',
+          viewAccountId: demo!.id,
+          expiresAt: future,
+          revokedAt: past,
+        },
+        {
+          ...base,
+          tokenHash: 'purge-token-idle',
+          viewAccountId: demo!.id,
+          expiresAt: future,
+          lastUsedAt: idle,
+        },
+        { ...base, tokenHash: 'purge-token-live', viewAccountId: demo!.id, expiresAt: future },
+      ]);
+    await h()
+      .db.insert(portalSessions)
+      .values([
+        { ...base, idHash: 'purge-session-ended', expiresAt: future, endedAt: past },
+        { ...base, idHash: 'purge-session-expired', expiresAt: past },
+        { ...base, idHash: 'purge-session-live', expiresAt: future },
+      ]);
+    await signIn(app, 'demo');
+    const left = async () => [
+      ...(await h().db.select({ id: authCodes.codeHash }).from(authCodes)).map((r) => r.id),
+      ...(await h().db.select({ id: tokens.tokenHash }).from(tokens)).map((r) => r.id),
+      ...(await h().db.select({ id: portalSessions.idHash }).from(portalSessions)).map((r) => r.id),
+    ];
+    const purged = (await left()).filter((id) => id.startsWith('purge-'));
+    expect(purged.sort()).toEqual(['purge-code-live', 'purge-session-live', 'purge-token-live']);
+    // What a sign-in leaves behind is cleared by the next one: its code once used, its token once revoked.
+    const first = await signIn(app, 'demo');
+    await call(app, 'POST', '/account/user/logout', {
+      token: first.token,
+      headers: { cookie: first.cookie },
+    });
+    await signIn(app, 'demo');
+    const rows = await left();
+    expect(rows).not.toContain(sha256Hex(first.code));
+    expect(rows).not.toContain(sha256Hex(first.token));
+    expect(rows).not.toContain(sha256Hex(first.cookie.split('=')[1] ?? ''));
+  });
+
+  it('validate applies the x-view-account header with the same boundary checks as every call', async () => {
+    const app = h().app;
+    const channel = await signIn(app, 'channel');
+    const [customer] = await h().db.select().from(accounts).where(eq(accounts.login, 'customer02'));
+    const [demo] = await h().db.select().from(accounts).where(eq(accounts.login, 'demo'));
+    const validate = (token: string, view: string) =>
+      call(app, 'GET', '/account/user/validate', {
+        token,
+        headers: { 'x-view-account': view },
+        language: 'en',
+      });
+    expect((await validate(channel.token, String(customer!.id))).body).toMatchObject({
+      code: 0,
+      data: { service_status: 'open' },
+    });
+    await h().db.update(accounts).set({ serviceStatus: 'auditing' }).where(eq(accounts.id, customer!.id));
+    try {
+      // The tab's active account decides, not the signed-in one.
+      expect((await validate(channel.token, String(customer!.id))).body).toMatchObject({
+        code: 44,
+        data: { service_status: 'auditing' },
+      });
+      expect((await call(app, 'GET', '/account/user/validate', { token: channel.token })).body.code).toBe(0);
+    } finally {
+      await h().db.update(accounts).set({ serviceStatus: 'open' }).where(eq(accounts.id, customer!.id));
+    }
+    for (const value of [String(demo!.id), '999999', 'abc', '-1']) {
+      expect((await validate(channel.token, value)).body).toMatchObject({
+        code: 40302,
+        msg: 'You may not view this account.',
+      });
+    }
+    const own = await signIn(app, 'demo');
+    expect((await validate(own.token, String(customer!.id))).body.code).toBe(40302);
+    expect((await validate(own.token, String(demo!.id))).body.code).toBe(0);
+  });
+
+  it('logout answers the logout address of the token account’s own source', async () => {
+    const app = h().app;
+    const canvas = await signIn(app, 'canvas');
+    const fromCanvas = await call(app, 'POST', '/account/user/logout', {
+      token: canvas.token,
+      body: { source: 'portal' },
+    });
+    expect(fromCanvas.body).toMatchObject({ code: 0, data: { url: '/canvas/logout' } });
+    const demo = await signIn(app, 'demo');
+    const fromPortal = await call(app, 'POST', '/account/user/logout', {
+      token: demo.token,
+      body: { source: 'canvas' },
+    });
+    expect(fromPortal.body).toMatchObject({ code: 0, data: { url: '/portal/logout' } });
+    // Without a valid token (here: already revoked), the body's source is all there is.
+    const again = await call(app, 'POST', '/account/user/logout', {
+      token: demo.token,
+      body: { source: 'canvas' },
+    });
+    expect(again.body).toMatchObject({ code: 0, data: { url: '/canvas/logout' } });
+  });
+
+  it('asks callers without a token to sign in, and callers with a dead one to sign in again', async () => {
+    const app = h().app;
+    const dead = 'D'.repeat(43);
+    const missing = await call(app, 'GET', '/v3/customer/customer/loginInfo', { language: 'en' });
+    expect(missing.body).toMatchObject({ code: 44, msg: 'Please sign in first.', data: { url: signInUrl } });
+    const missingZh = await call(app, 'GET', '/v3/customer/customer/loginInfo');
+    expect(missingZh.body.msg).toBe('请先登录');
+    const expired = await call(app, 'GET', '/v3/customer/customer/loginInfo', {
+      token: dead,
+      language: 'en',
+    });
+    expect(expired.body).toMatchObject({
+      code: 44,
+      msg: 'Your sign-in has expired. Please sign in again.',
+      data: { url: signInUrl },
+    });
+    expect((await call(app, 'GET', '/v3/customer/customer/loginInfo', { token: dead })).body.msg).toBe(
+      '登录已失效，请重新登录',
+    );
+    const malformed = await call(app, 'GET', '/v3/customer/customer/loginInfo', {
+      headers: { authorization: 'Bearer short' },
+      language: 'en',
+    });
+    expect(malformed.body.msg).toBe('Your sign-in has expired. Please sign in again.');
+    const validateMissing = await call(app, 'GET', '/account/user/validate', { language: 'en' });
+    expect(validateMissing.body).toMatchObject({ code: 40101, msg: 'Please sign in first.' });
+    const validateDead = await call(app, 'GET', '/account/user/validate', { token: dead, language: 'en' });
+    expect(validateDead.body).toMatchObject({
+      code: 40101,
+      msg: 'Your sign-in has expired. Please sign in again.',
+    });
   });
 });

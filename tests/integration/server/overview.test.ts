@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accounts } from '../../../server/db/schema';
+import { accounts, domains } from '../../../server/db/schema';
 import { revokeMenuItems } from '../../../server/modules/account/service';
+import { createDomain } from '../../../server/modules/overview/service';
 import { call, describeServer, signIn } from '../../support/server-harness';
 
 describeServer('overview and dictionary', (h) => {
@@ -58,6 +59,44 @@ describeServer('overview and dictionary', (h) => {
       token: channel.token,
     });
     expect(empty.body).toMatchObject({ code: 0, data: { total: 0, lists: [] } });
+  });
+
+  it('leaves deleted domains out of the total, the counts and the list, as cdntype does', async () => {
+    const [demo] = await h().db.select().from(accounts).where(eq(accounts.login, 'demo'));
+    const gone = await createDomain(
+      h().db,
+      {
+        accountId: demo!.id,
+        name: 'old.demo-shop.com',
+        serviceType: 'download',
+        area: '1',
+        businessType: 'large_file',
+        status: 'deleted',
+      },
+      h().config.cnameSuffix,
+    );
+    try {
+      const s = await signIn(h().app, 'demo');
+      const { body } = await call<{
+        lists: { domain: string }[];
+        total: number;
+        by_status: Record<string, number>;
+      }>(h().app, 'GET', '/v3/overview/domain/lists', { token: s.token });
+      expect(body.data.total).toBe(5);
+      expect(body.data.lists).toHaveLength(5);
+      expect(body.data.lists.map((d) => d.domain)).not.toContain('old.demo-shop.com');
+      expect(body.data.by_status).toEqual({ active: 3, configuring: 1, hung_up: 1 });
+      const types = await call<{ lists: { type: string; count: number }[] }>(
+        h().app,
+        'GET',
+        '/v3/overview/overview/cdntype',
+        { token: s.token },
+      );
+      const counted = types.body.data.lists.reduce((sum, t) => sum + t.count, 0);
+      expect(counted).toBe(body.data.total);
+    } finally {
+      await h().db.delete(domains).where(eq(domains.id, gone.id));
+    }
   });
 
   it('needs an open service (40303)', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { dictionary } from '../../../src/contract';
 import { endpoints } from '../../../src/contract/endpoints';
 import { call, describeServer, postLogin, signIn } from '../../support/server-harness';
 
@@ -39,12 +40,85 @@ describeServer('platform: headers, OpenAPI, errors, logs, static files', (h) => 
       expect(operation?.tags).toEqual([endpoint.tag]);
       if (endpoint.access !== 'public') expect(operation?.security).toEqual([{ bearerAuth: [] }]);
     }
-    expect(
-      Object.keys(doc.paths).some((p) => p.startsWith('/operator') || p.startsWith('/portal/login')),
-    ).toBe(false);
-    const ui = await h().app.inject({ method: 'GET', url: '/docs/' });
-    expect([200, 302]).toContain(ui.statusCode);
-    expect(String(ui.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    // The portal's HTML pages are not API calls.
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/portal/log') || p === '/portal/realname')).toBe(
+      false,
+    );
+  });
+
+  it('documents the operator calls and the multipart body of the picture upload', async () => {
+    const doc = (await h().app.inject({ method: 'GET', url: '/v3/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+      components: { securitySchemes: Record<string, unknown> };
+      tags: { name: string }[];
+    };
+    expect(doc.components.securitySchemes.operatorKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-operator-key',
+    });
+    expect(doc.tags.map((t) => t.name)).toContain('operator');
+    const approve = doc.paths['/operator/approve']?.post;
+    expect(approve).toMatchObject({
+      tags: ['operator'],
+      security: [{ operatorKey: [] }],
+      requestBody: {
+        content: {
+          'application/json': { schema: { properties: { login: { type: 'string' } }, required: ['login'] } },
+        },
+      },
+    });
+    expect(String(approve?.summary)).toMatch(/approve/i);
+    const pending = doc.paths['/operator/pending']?.get;
+    expect(pending).toMatchObject({ tags: ['operator'], security: [{ operatorKey: [] }] });
+    expect(JSON.stringify(pending?.responses)).toContain('created_at');
+    const upload = doc.paths['/v3/suggestion/feedback/upload']?.post;
+    expect(upload?.requestBody).toMatchObject({
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: { file: { type: 'string', format: 'binary' } },
+          },
+        },
+      },
+    });
+    // Feedback names a product of the dictionary; the limits are in characters.
+    const add = doc.paths['/v3/suggestion/feedback/add']?.post as {
+      requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+    };
+    const fields = add.requestBody.content['application/json'].schema.properties;
+    expect(fields.product).toMatchObject({ enum: Object.keys(dictionary.product ?? {}) });
+    expect(fields.title).toMatchObject({ maxLength: 50 });
+    expect(fields.content).toMatchObject({ maxLength: 1000 });
+    expect(doc.paths['/v3/openapi.json']?.get).toMatchObject({ tags: ['common'] });
+  });
+
+  it('serves the API documentation under the app’s own Content-Security-Policy, without the online validator', async () => {
+    const app = h().app;
+    const appCsp = String(
+      (await app.inject({ method: 'GET', url: '/portal/login' })).headers['content-security-policy'],
+    );
+    for (const url of [
+      '/docs/',
+      '/docs/static/swagger-initializer.js',
+      '/docs/static/swagger-ui-bundle.js',
+      '/docs/json',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-security-policy'], url).toBe(appCsp);
+    }
+    expect(appCsp).not.toMatch(/validator\.swagger\.io|https:|upgrade-insecure-requests/);
+    const initializer = await app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain('"validatorUrl":null');
+    expect(initializer.body).not.toContain('validator.swagger.io');
+    // The page loads only same-origin scripts: nothing inline for the script-src 'self' to refuse.
+    const page = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(page.body).not.toMatch(/https?:\/\//);
   });
 
   it('answers unknown API paths with 40401 in the envelope', async () => {

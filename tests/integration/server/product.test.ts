@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountMenus, accounts, auditEvents, serviceApplications } from '../../../server/db/schema';
 import { completeRealName, createAccount } from '../../../server/modules/account/service';
@@ -46,6 +46,45 @@ describeServer('opening the service', (h) => {
       code: 11000608,
       msg: 'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
     });
+  });
+
+  it('refuses a sub-account: only a main account applies (40301)', async () => {
+    const [newbie] = await h().db.select().from(accounts).where(eq(accounts.login, 'newbie'));
+    const sub = await createAccount(h().db, {
+      login: 'newbie-ops',
+      password: demoPassword,
+      kind: 'sub',
+      parentId: newbie!.id,
+    });
+    await completeRealName(
+      h().db,
+      sub.id,
+      { realName: '子账号', idCard: '11010519491231002X' },
+      { origin: 'operator' },
+    );
+    const s = await signIn(h().app, 'newbie-ops');
+    expect(s.viewCode).toBe(604);
+    const en = await call(h().app, 'POST', open, {
+      token: s.token,
+      body,
+      headers: headerInfo(s),
+      language: 'en',
+    });
+    expect(en.body).toEqual({
+      code: 40301,
+      msg: 'Only a main account can apply to open the CDN service. Please ask the main account.',
+      data: {},
+    });
+    const zh = await call(h().app, 'POST', open, { token: s.token, body, headers: headerInfo(s) });
+    expect(zh.body.msg).toBe('仅主账号可以申请开通 CDN 服务，请联系主账号管理员');
+    // Nothing was applied for, neither for the sub-account nor for its main account.
+    const applications = await h()
+      .db.select()
+      .from(serviceApplications)
+      .where(inArray(serviceApplications.accountId, [sub.id, newbie!.id]));
+    expect(applications).toHaveLength(0);
+    const [after] = await h().db.select().from(accounts).where(eq(accounts.id, newbie!.id));
+    expect(after?.serviceStatus).toBe('not_open');
   });
 
   it('validates the application (40001)', async () => {

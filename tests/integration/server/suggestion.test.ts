@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accounts, auditEvents, feedback, feedbackImages } from '../../../server/db/schema';
+import { dictionary, validateFeedback } from '../../../src/contract';
 import {
   call,
   describeServer,
@@ -163,6 +164,61 @@ describeServer('feedback', (h) => {
     });
     expect(malformed.statusCode).toBe(200);
     expect(malformed.json()).toMatchObject({ code: 40001 });
+  });
+
+  it('answers invalid fields with the message ids of the browser’s feedback rule', async () => {
+    const demo = await signIn(h().app, 'demo');
+    const add = (changes: Record<string, unknown>, language = 'en') =>
+      call(h().app, 'POST', '/v3/suggestion/feedback/add', {
+        token: demo.token,
+        body: { ...feedbackBody([]), ...changes },
+        language,
+      });
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [
+        { title: 'x'.repeat(51) },
+        'title',
+        'feedback.title.tooLong',
+        'The title may have at most 50 characters.',
+      ],
+      [
+        { content: 'y'.repeat(1001) },
+        'content',
+        'feedback.content.tooLong',
+        'The content may have at most 1000 characters.',
+      ],
+      [{ type: 'praise' }, 'type', 'feedback.type.required', 'Please choose a submission type.'],
+      [{ type: undefined }, 'type', 'feedback.type.required', 'Please choose a submission type.'],
+      [{ product: 'mystery' }, 'product', 'feedback.product.required', 'Please choose a product.'],
+      [{ product: '' }, 'product', 'feedback.product.required', 'Please choose a product.'],
+      [{ title: '   ' }, 'title', 'feedback.title.required', 'Please enter a title.'],
+      [{ content: undefined }, 'content', 'feedback.content.required', 'Please enter the content.'],
+    ];
+    for (const [changes, path, messageId, text] of cases) {
+      const { body } = await add(changes);
+      expect(body, messageId).toEqual({
+        code: 40001,
+        msg: text,
+        data: { issues: [{ path, message_id: messageId }] },
+      });
+      // The same id validateFeedback gives the form.
+      const draft = { ...feedbackBody([]), ...changes };
+      const rule = validateFeedback({
+        type: String(draft.type ?? ''),
+        product: String(draft.product ?? ''),
+        title: String(draft.title ?? ''),
+        content: String(draft.content ?? ''),
+        imageIds: [],
+      });
+      expect(rule[path]).toBe(messageId);
+    }
+    expect((await add({ title: 'x'.repeat(51) }, 'zh-CN')).body.msg).toBe('标题不能超过 50 个字符');
+    // Characters are counted as the form counts them: 50 emoji are 50 characters.
+    const emoji = await add({ title: '🚀'.repeat(50), content: '🚀'.repeat(1000) });
+    expect(emoji.body.code).toBe(0);
+    // Every product key of the dictionary is accepted.
+    for (const product of Object.keys(dictionary.product ?? {}))
+      expect((await add({ product })).body.code, product).toBe(0);
   });
 
   it('keeps at most 20 unattached pictures per account (42201) and deletes those older than 24 h', async () => {
