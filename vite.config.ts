@@ -14,11 +14,12 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['icons/*.png', 'icons/*.svg', 'docs/*.md'],
+      includeAssets: ['icons/*.png', 'icons/*.svg', 'documents/*.md'],
       manifest: {
-        name: 'CDN Console',
-        short_name: 'CDN',
-        description: 'Content delivery network management console',
+        // The default language is Chinese (spec §1); a manifest has one name.
+        name: 'CDN 控制台',
+        short_name: 'CDN 控制台',
+        description: 'CDN 内容分发网络管理控制台：加速域名、证书、统计分析与更多服务',
         lang: 'zh-CN',
         start_url: '/#/cdn',
         scope: '/',

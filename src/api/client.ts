@@ -25,7 +25,16 @@ export interface ApiClient {
     input?: InputOf<N>,
     options?: { headers?: Record<string, string> },
   ): Promise<OutputOf<N>>;
-  upload(name: 'feedbackUpload', file: Blob, fileName: string): Promise<OutputOf<'feedbackUpload'>>;
+  /**
+   * Uploads one file. `wordError` words the error toast around the server's message (or
+   * 'network error'), so a failure shows one toast naming the file.
+   */
+  upload(
+    name: 'feedbackUpload',
+    file: Blob,
+    fileName: string,
+    options?: { wordError?: (reason: string) => string },
+  ): Promise<OutputOf<'feedbackUpload'>>;
   /**
    * Identity calls are outside the §8 envelope handling: no toasts,
    * no redirects; the caller reads the code. They reject only on a network failure.
@@ -129,15 +138,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ];
   }
 
-  function networkFailure(): ApiError {
+  function networkFailure(wordError: (reason: string) => string): ApiError {
     const text = options.networkErrorText();
-    options.notifyError(text);
+    options.notifyError(wordError(text));
     return new ApiError(ApiError.networkCode, text);
   }
 
+  const asIs = (reason: string) => reason;
+
   /** The envelope rules of spec §8. */
-  function settle<T>(envelope: Envelope<unknown> | null): T {
-    if (envelope === null) throw networkFailure();
+  function settle<T>(envelope: Envelope<unknown> | null, wordError: (reason: string) => string = asIs): T {
+    if (envelope === null) throw networkFailure(wordError);
     const { code, msg, data } = envelope;
     if (code === Code.signInRequired) {
       // spec §8: code 44 sends the browser to the sign-in address; no toast.
@@ -151,7 +162,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (code !== Code.ok) {
       const text = msg || options.networkErrorText();
-      options.notifyError(text);
+      options.notifyError(wordError(text));
       throw new ApiError(code, text, data);
     }
     const messages = nonInfoMessages(data);
@@ -177,7 +188,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return settle(await request(path, init));
     },
 
-    async upload(name, file, fileName) {
+    async upload(name, file, fileName, uploadOptions) {
       const form = new FormData();
       form.append('file', file, fileName);
       // No Content-Type: the browser writes the multipart boundary itself.
@@ -186,7 +197,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: headers(),
         body: form,
       });
-      return settle(envelope);
+      return settle(envelope, uploadOptions?.wordError);
     },
 
     identity: {
@@ -220,13 +231,32 @@ function sharedClient(): ApiClient {
 /** Creates the client the whole console uses (`api`) and returns it. */
 export function configureApi(options: ApiClientOptions): ApiClient {
   shared = createApiClient(options);
+  answeredOnce.clear();
   return shared;
+}
+
+/** Answers of `callOnce`, kept for the life of the page (switching account or language reloads it). */
+const answeredOnce = new Map<EndpointName, Promise<unknown>>();
+
+/**
+ * spec §7: reads that are "cached, called once" (the overview's service types and domain list).
+ * The first call's answer is shared by every later caller; a failed call is forgotten, so a
+ * retry asks again.
+ */
+export function callOnce<N extends 'cdnType' | 'overviewDomains'>(name: N): Promise<OutputOf<N>> {
+  let answer = answeredOnce.get(name) as Promise<OutputOf<N>> | undefined;
+  if (answer === undefined) {
+    answer = api.call(name);
+    answeredOnce.set(name, answer);
+    answer.catch(() => answeredOnce.delete(name));
+  }
+  return answer;
 }
 
 /** The shared client; every method delegates to the one set by `configureApi`. */
 export const api: ApiClient = {
   call: (name, input, options) => sharedClient().call(name, input, options),
-  upload: (name, file, fileName) => sharedClient().upload(name, file, fileName),
+  upload: (name, file, fileName, options) => sharedClient().upload(name, file, fileName, options),
   identity: {
     view: (query) => sharedClient().identity.view(query),
     validate: () => sharedClient().identity.validate(),

@@ -1,5 +1,5 @@
 export { ApiError, isApiError } from './errors';
-export { api, configureApi, createApiClient } from './client';
+export { api, callOnce, configureApi, createApiClient } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
 export {
   storageKeys,
@@ -22,5 +22,7 @@ export {
   readReturnTo,
   writeReturnTo,
   clearReturnTo,
+  readDefaultPath,
+  writeDefaultPath,
 } from './storage';
 export type { HeaderInfo } from './storage';

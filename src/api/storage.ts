@@ -190,3 +190,13 @@ export function writeReturnTo(route: string): void {
 export function clearReturnTo(): void {
   remove('session', storageKeys.returnTo);
 }
+
+/** spec §2: the page `/` and `/cdn` lead to; only console routes (`/cdn/...`) are kept. */
+export function readDefaultPath(): string | null {
+  const stored = read('local', storageKeys.defaultPath);
+  return stored !== null && /^\/cdn\/[\w/-]+$/.test(stored) ? stored : null;
+}
+
+export function writeDefaultPath(route: string): void {
+  write('local', storageKeys.defaultPath, route);
+}

@@ -1,9 +1,14 @@
+import { readDefaultPath } from '../api';
 import { menuPathForRoute } from '../contract';
 import type { MenuItem } from '../contract';
 
 export const dashboardPath = '/cdn/dashboard';
+
+/** spec §2: the root, /cdn and unknown routes lead to the stored default path, or the overview. */
+export function defaultPath(): string {
+  return readDefaultPath() ?? dashboardPath;
+}
 export const openServicePath = '/cdn/open-service';
-const openBeforeActivation = ['/cdn/help', '/cdn/suggestion'];
 
 /** The menu paths the server granted (groups and items alike). */
 export const grantedPaths = (menu: readonly MenuItem[]): string[] => menu.map((m) => m.path);
@@ -35,9 +40,10 @@ export interface GuardContext {
  * authority (ARCHITECTURE.md); this only keeps the console from showing what it cannot use.
  */
 export function guardRedirect(route: string, ctx: GuardContext): string | null {
-  // Before the service is open: activation, plus help and feedback, which are always available.
+  // Before the service is open: activation, plus the routes that are always available (help,
+  // feedback, user detail); the account centre link itself shows only once the service is open.
   if (!ctx.serviceOpen)
-    return route === openServicePath || openBeforeActivation.includes(route) ? null : openServicePath;
+    return route === openServicePath || menuPathForRoute(route) === null ? null : openServicePath;
   if (route === openServicePath) return dashboardPath;
   if (allowed(route, grantedPaths(ctx.menu))) return null;
   const fallback = firstGrantedRoute(ctx.menu);

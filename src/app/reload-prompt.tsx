@@ -35,7 +35,7 @@ function ReloadNotice() {
           {t({ id: 'shell.update.later', message: 'Later' })}
         </Button>
         <Button size="sm" colorPalette="blue" onClick={() => void updateServiceWorker(true)}>
-          {t({ id: 'shell.update.reload', message: 'Reload' })}
+          {t({ id: 'shell.update.reload', message: 'Update now' })}
         </Button>
       </HStack>
     </Box>

@@ -8,26 +8,22 @@ import {
 } from '@tanstack/react-router';
 import type { AnyRoute } from '@tanstack/react-router';
 import type { MenuItem } from '../contract';
-import { storageKeys } from '../api';
-import { dashboardPath, guardRedirect } from './guard';
+import { dashboardPath, defaultPath, guardRedirect } from './guard';
 import { AppLayout } from './layout/app-layout';
 import { menuLabels, screenTitles } from './menu/menu-labels';
 import { DashboardScreen, HelpScreen, LaterScreen, OpenServiceScreen, SuggestionScreen } from './screens';
+import { sectionIdPattern } from '../ui/markdown-sections';
 
 export interface RouterContext {
   serviceOpen: boolean;
   menu: readonly MenuItem[];
 }
 
-/** spec §2: the root and /cdn lead to the stored default path, or the overview. */
-export function defaultPath(): string {
-  try {
-    const stored = localStorage.getItem(storageKeys.defaultPath);
-    if (stored && stored.startsWith('/cdn/')) return stored;
-  } catch {
-    // Storage unavailable: the overview.
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The screen's name: the page title (document.title) while it is shown. */
+    title?: MessageDescriptor;
   }
-  return dashboardPath;
 }
 
 /** Statistics views of /cdn/statistics/{type} (spec §2). */
@@ -59,28 +55,29 @@ const cdnRoute = createRoute({ getParentRoute: () => rootRoute, path: 'cdn', bef
 const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
-  beforeLoad: () => {
-    throw redirect({ to: dashboardPath, replace: true });
-  },
+  beforeLoad: toDefault,
 });
 
 const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/dashboard',
+  staticData: { title: menuLabels.overview },
   beforeLoad: guard,
   component: DashboardScreen,
 });
 const openServiceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/open-service',
+  staticData: { title: screenTitles.openService },
   beforeLoad: guard,
   component: OpenServiceScreen,
 });
 const helpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/help',
+  staticData: { title: screenTitles.help },
   validateSearch: (search: Record<string, unknown>): { section?: string } =>
-    typeof search.section === 'string' && /^[\w-]{1,64}$/.test(search.section)
+    typeof search.section === 'string' && sectionIdPattern.test(search.section)
       ? { section: search.section }
       : {},
   beforeLoad: guard,
@@ -92,6 +89,7 @@ const helpRoute = createRoute({
 const suggestionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/suggestion',
+  staticData: { title: screenTitles.suggestion },
   beforeLoad: guard,
   component: SuggestionScreen,
 });
@@ -106,6 +104,7 @@ const statisticsRoute = createRoute({
 const statisticsTypeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/statistics/$type',
+  staticData: { title: menuLabels.statistics_basic },
   beforeLoad: (args) => {
     if (!(statisticsTypes as readonly string[]).includes(args.params.type)) {
       throw redirect({ to: '/cdn/statistics/bandwidth', replace: true });
@@ -121,6 +120,7 @@ const positiveId = (params: { id: string }) => {
 const domainCopyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/domain/copy/$id',
+  staticData: { title: screenTitles.domainCopy },
   beforeLoad: (args) => {
     positiveId(args.params);
     guard(args);
@@ -130,6 +130,7 @@ const domainCopyRoute = createRoute({
 const userDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/user/detail/$id',
+  staticData: { title: screenTitles.userDetail },
   beforeLoad: (args) => {
     positiveId(args.params);
     guard(args);
@@ -170,6 +171,7 @@ const laterRoutes: AnyRoute[] = laterScreens.map(([path, title]) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
+    staticData: { title },
     beforeLoad: guard,
     component: () => <LaterScreen title={title as MessageDescriptor} />,
   }),

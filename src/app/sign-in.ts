@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import {
   ApiError,
   api,
+  clearActiveAccount,
   clearAuthState,
   isApiError,
   writeAuthState,
@@ -54,7 +55,13 @@ export const appSignInMachine = signInMachine.provide({
     }),
     validateToken: fromPromise<ValidateTokenResult>(async () => {
       try {
-        const envelope = await api.identity.validate();
+        let envelope = await api.identity.validate();
+        // The tab's active account may no longer be viewable (or the token's default view went
+        // stale and the server reset it): forget the tab's choice and ask once more.
+        if (envelope.code === Code.accountBoundary) {
+          clearActiveAccount();
+          envelope = await api.identity.validate();
+        }
         if (envelope.code === Code.ok) return { kind: 'open' };
         if (envelope.code === Code.signInRequired) return { kind: 'notOpen' };
         const url = envelope.data?.url;

@@ -3,7 +3,7 @@ import type { Language } from '../contract';
 
 export type DocumentState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; source: string };
 
-/** Fetches a static markdown document of the console (`/docs/<name>.<language>.md`). */
+/** Fetches a static markdown document of the console (`/documents/<name>.<language>.md`). */
 export function useDocument(name: 'help' | 'billing', language: Language, enabled = true) {
   const [attempt, setAttempt] = useState(0);
   const key = `${name}.${language}.${attempt}`;
@@ -12,7 +12,7 @@ export function useDocument(name: 'help' | 'billing', language: Language, enable
     if (!enabled) return;
     let cancelled = false;
     const setState = (state: DocumentState) => setResult({ key, state });
-    fetch(`/docs/${name}.${language}.md`)
+    fetch(`/documents/${name}.${language}.md`)
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status));
         const source = await response.text();

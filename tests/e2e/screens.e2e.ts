@@ -37,20 +37,16 @@ describe('screens', () => {
         await page.waitForURL(/\/portal\/login/);
         await screenshot(page, name('sign-in'));
 
-        await signIn(page, baseUrl, 'channel');
-        await page
-          .locator('#dashboard-domains')
-          .or(page.getByText(/No accelerated domain|暂无加速域名/))
-          .first()
-          .waitFor();
+        await signIn(page, baseUrl, 'demo');
+        await page.locator('#dashboard-domains').waitFor();
         await screenshot(page, name('dashboard'));
-        await openAccountMenu(page);
-        await page.getByRole('note').waitFor();
-        await screenshot(page, name('account-menu'));
-        await page.keyboard.press('Escape');
         await page.getByRole('button', { name: /^(Products|产品)$/ }).click();
         await page.getByRole('group').first().waitFor();
         await screenshot(page, name('products-menu'));
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: /^(User menu|用户菜单)/ }).click();
+        await page.getByRole('menuitem', { name: /Log out|退出登录/ }).waitFor();
+        await screenshot(page, name('user-menu'));
         await page.keyboard.press('Escape');
 
         await page.goto(`${baseUrl}/#/cdn/suggestion`);
@@ -60,6 +56,15 @@ describe('screens', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await screenshot(page, name('help'));
         await context.close();
+
+        const channel = await newContext(browser, { language, viewport });
+        await preferLanguage(channel, language);
+        const channelPage = await channel.newPage();
+        await signIn(channelPage, baseUrl, 'channel');
+        await openAccountMenu(channelPage);
+        await channelPage.getByRole('note').waitFor();
+        await screenshot(channelPage, name('account-menu'));
+        await channel.close();
 
         const second = await newContext(browser, { language, viewport });
         await preferLanguage(second, language);

@@ -81,4 +81,28 @@ describe('sign-in, language and the menu', () => {
     }
     await context.close();
   });
+
+  it('opens on the page set as home page, and names each screen in the page title', async () => {
+    const context = await newContext(browser);
+    await preferLanguage(context, 'en_US');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'demo');
+    await expect.poll(() => page.title()).toBe('Overview · CDN Console');
+    await page.goto(`${baseUrl}/#/cdn/domain/list`);
+    await page
+      .getByText(/not available yet/i)
+      .first()
+      .waitFor();
+    await expect.poll(() => page.title()).toBe('Domain list · CDN Console');
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Set this page as home page' }).click();
+    await page.getByText('Done: the console now opens on this page.').waitFor();
+    for (const entry of ['/#/cdn', '/#/', '/#/cdn/no-such-page']) {
+      await page.goto(`${baseUrl}${entry}`);
+      await page.waitForURL(/#\/cdn\/domain\/list$/);
+    }
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'This page is your home page' }).waitFor();
+    await context.close();
+  });
 });

@@ -42,7 +42,10 @@ describe('a new version', () => {
     appendFileSync(join(dir, 'static', 'sw.js'), '\n// next release\n');
     await page.reload();
     await notice.waitFor({ timeout: 30_000 });
-    await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Reload' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      notice.getByRole('button', { name: 'Update now' }).click(),
+    ]);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     expect(await notice.count()).toBe(0);
     const settled = await page.evaluate(async () => {

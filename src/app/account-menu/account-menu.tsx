@@ -47,6 +47,7 @@ export function AccountMenu() {
   const activeName = loginInfo.lists.find((a) => a.id === activeId)?.account ?? loginInfo.login;
   const busy = snapshot.hasTag('busy');
   const total = visible.total;
+  const shown = visible.items.length;
 
   return (
     <Popover.Root
@@ -66,7 +67,7 @@ export function AccountMenu() {
           aria-label={t({ id: 'shell.account.trigger', message: `Switch account (current: ${activeName})` })}
         >
           {busy ? <Spinner size="xs" /> : <UsersIcon />}
-          <Box as="span" maxW="140px" truncate display={{ base: 'none', md: 'inline' }}>
+          <Box as="span" maxW="140px" truncate display={{ base: 'none', lg: 'inline' }}>
             {activeName}
           </Box>
           <ChevronDownIcon size={14} />
@@ -77,9 +78,9 @@ export function AccountMenu() {
           <Popover.Content width="300px">
             <Popover.Body p="3">
               <Stack gap="2">
-                <Text fontWeight="semibold" fontSize="sm">
+                <Popover.Title fontWeight="semibold" fontSize="sm">
                   {t({ id: 'shell.account.title', message: 'Switch account' })}
-                </Text>
+                </Popover.Title>
                 <Input
                   size="sm"
                   type="search"
@@ -126,7 +127,7 @@ export function AccountMenu() {
                   <Text fontSize="xs" color="fg.muted" role="note">
                     {t({
                       id: 'shell.account.capped',
-                      message: `Showing 50 of ${total}, search to find more`,
+                      message: `Showing ${shown} of ${total}, search to find more`,
                     })}
                   </Text>
                 ) : null}

@@ -1,6 +1,6 @@
 import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { preloadToaster } from '../../ui/toaster';
 import { useAppState } from '../../ui/app-state';
@@ -14,11 +14,19 @@ const withoutMenu = ['/cdn/help', '/cdn/suggestion', '/cdn/open-service'];
 
 /** Top bar, left menu and content; at tablet width (< 1024px) the menu becomes a drawer. */
 export function AppLayout() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { menu, offlineSince, serviceOpen } = useAppState();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(preloadToaster, []);
+  const title = useMatches({
+    select: (matches) => matches.findLast((m) => m.staticData.title)?.staticData.title,
+  });
+  const product = t({ id: 'shell.product.name', message: 'CDN Console' });
+  useEffect(() => {
+    // WCAG 2.4.2: each screen names itself in the title bar and the tab.
+    document.title = title ? `${i18n._(title)} · ${product}` : product;
+  }, [title, i18n, product]);
   const showMenu = serviceOpen && !withoutMenu.includes(pathname);
   const loading = <CenteredSpinner label={t({ id: 'shell.loading', message: 'Loading…' })} />;
 

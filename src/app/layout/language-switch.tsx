@@ -1,4 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { writeLanguage } from '../../api';
 import type { Language } from '../../contract';
@@ -11,6 +11,7 @@ export function LanguageSwitch({ current }: { current: Language }) {
     zh_CN: t({ id: 'shell.language.zhCN', message: '中文' }),
     en_US: t({ id: 'shell.language.enUS', message: 'English' }),
   };
+  const language = names[current];
   return (
     <Menu.Root
       onSelect={({ value }) => {
@@ -25,10 +26,12 @@ export function LanguageSwitch({ current }: { current: Language }) {
           size="sm"
           color="inherit"
           _hover={{ bg: 'whiteAlpha.200' }}
-          aria-label={t({ id: 'shell.language.label', message: `Language: ${names[current]}` })}
+          aria-label={t({ id: 'shell.language.label', message: `Language: ${language}` })}
         >
           <GlobeIcon />
-          <span>{names[current]}</span>
+          <Box as="span" display={{ base: 'none', lg: 'inline' }}>
+            {names[current]}
+          </Box>
           <ChevronDownIcon size={14} />
         </Button>
       </Menu.Trigger>

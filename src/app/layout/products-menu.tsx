@@ -68,7 +68,7 @@ const groups: ProductGroup[] = [
         label: msg({ id: 'shell.products.image', message: 'Image processing' }),
         Icon: ImageIcon,
       },
-      { key: 'player', label: msg({ id: 'shell.products.player', message: 'Web player' }), Icon: PlayIcon },
+      { key: 'player', label: msg({ id: 'shell.products.player', message: 'Player SDK' }), Icon: PlayIcon },
     ],
   },
   {
@@ -113,7 +113,7 @@ const groups: ProductGroup[] = [
     products: [
       {
         key: 'docs',
-        label: msg({ id: 'shell.products.docs', message: 'Documentation centre' }),
+        label: msg({ id: 'shell.products.docs', message: 'Documentation center' }),
         Icon: BookIcon,
       },
       {
@@ -148,8 +148,9 @@ export function ProductsMenu() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width={{ base: '92vw', md: '640px' }} maxW="92vw">
+          <Popover.Content width={{ base: '92vw', md: '740px' }} maxW="92vw">
             <Popover.Body>
+              <Popover.Title srOnly>{t({ id: 'shell.topbar.products', message: 'Products' })}</Popover.Title>
               <Grid templateColumns={{ base: '1fr', md: 'repeat(5, 1fr)' }} gap="4">
                 {groups.map((group) => (
                   <Stack key={group.key} gap="2" role="group" aria-labelledby={`products-${group.key}`}>

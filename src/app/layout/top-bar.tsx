@@ -105,13 +105,13 @@ export function TopBar({
       ) : null}
       <ProductsMenu />
       <Box flex="1" />
-      <HStack gap="0" as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Support links' })}>
+      <HStack gap="0" as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Help and support' })}>
         {cwn.has_cwn && cwn.cwn_link ? (
           <BarLink
             href={cwn.cwn_link}
             icon={<CloudIcon size={16} />}
             external
-            label={t({ id: 'shell.topbar.storage', message: 'Storage' })}
+            label={t({ id: 'shell.topbar.storage', message: 'Cloud storage' })}
           />
         ) : null}
         <BarLink

@@ -1,19 +1,38 @@
 import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { writeDefaultPath } from '../../api';
 import { useAppState } from '../../ui/app-state';
+import { notify } from '../../ui/toaster';
 import { ChevronDownIcon, UserIcon } from '../../ui/icons';
 import { logout } from '../logout';
+import { defaultPath } from '../guard';
 
-/** spec §2: account center (only when the service is open) and logout; username and balance on top. */
+/**
+ * spec §2: account center (only when the service is open) and logout; username and balance on top.
+ * "Set as home page" stores the page that `/` and `/cdn` lead to (spec §2: the stored default path).
+ */
 export function UserMenu() {
   const { t } = useLingui();
   const { user, loginInfo, serviceOpen } = useAppState();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [home, setHome] = useState(defaultPath);
+  const isHome = pathname === home;
   const name = user?.username ?? loginInfo?.login ?? '';
   const balance = user?.balance;
   return (
     <Menu.Root
       onSelect={({ value }) => {
         if (value === 'center' && loginInfo) location.hash = `#/cdn/user/detail/${loginInfo.view_id}`;
+        if (value === 'home') {
+          writeDefaultPath(pathname);
+          setHome(pathname);
+          notify(
+            'success',
+            t({ id: 'shell.user.homeSet', message: 'Done: the console now opens on this page.' }),
+          );
+        }
         if (value === 'logout') void logout();
       }}
     >
@@ -26,7 +45,7 @@ export function UserMenu() {
           aria-label={t({ id: 'shell.user.trigger', message: `User menu: ${name}` })}
         >
           <UserIcon />
-          <Box as="span" maxW="120px" truncate display={{ base: 'none', md: 'inline' }}>
+          <Box as="span" maxW="120px" truncate display={{ base: 'none', lg: 'inline' }}>
             {name}
           </Box>
           <ChevronDownIcon size={14} />
@@ -47,6 +66,13 @@ export function UserMenu() {
             {serviceOpen && loginInfo ? (
               <Menu.Item value="center">
                 {t({ id: 'shell.user.center', message: 'Account center' })}
+              </Menu.Item>
+            ) : null}
+            {serviceOpen ? (
+              <Menu.Item value="home" disabled={isHome}>
+                {isHome
+                  ? t({ id: 'shell.user.isHome', message: 'This page is your home page' })
+                  : t({ id: 'shell.user.setHome', message: 'Set this page as home page' })}
               </Menu.Item>
             ) : null}
             <Menu.Item value="logout">{t({ id: 'shell.user.logout', message: 'Log out' })}</Menu.Item>

@@ -41,4 +41,7 @@ export const screenTitles: Record<string, MessageDescriptor> = {
   domainCopy: msg({ id: 'shell.screen.domainCopy', message: 'Copy configuration' }),
   userCreate: msg({ id: 'shell.screen.userCreate', message: 'Create sub-account' }),
   userDetail: msg({ id: 'shell.screen.userDetail', message: 'Account detail' }),
+  openService: msg({ id: 'shell.screen.openService', message: 'Open the CDN service' }),
+  help: msg({ id: 'shell.screen.help', message: 'Help document' }),
+  suggestion: msg({ id: 'shell.screen.suggestion', message: 'Feedback' }),
 };

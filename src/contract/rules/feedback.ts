@@ -1,3 +1,4 @@
+import { productKeys } from '../dictionary';
 import { limits } from '../limits';
 
 /** spec §2, §5: feedback submission types. */
@@ -16,7 +17,8 @@ export interface FeedbackDraft {
 export function validateFeedback(draft: FeedbackDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!(feedbackTypes as readonly string[]).includes(draft.type)) errors.type = 'feedback.type.required';
-  if (draft.product.trim() === '') errors.product = 'feedback.product.required';
+  if (!(productKeys as readonly string[]).includes(draft.product))
+    errors.product = 'feedback.product.required';
   const title = draft.title.trim();
   if (title === '') errors.title = 'feedback.title.required';
   else if ([...title].length > limits.feedback.titleMax) errors.title = 'feedback.title.tooLong';
@@ -33,7 +35,8 @@ export type ImageCheck =
 /** Checks one picture before upload: count first (spec §8 'Upload up to 5 pictures!'), then type, then size. */
 export function checkFeedbackImage(file: { name: string; size: number }, alreadyChosen: number): ImageCheck {
   if (alreadyChosen >= limits.feedback.imagesMax) return 'feedback.images.tooMany';
-  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
   if (!(limits.feedback.imageExtensions as readonly string[]).includes(ext)) return 'feedback.images.badType';
   if (file.size > limits.feedback.imageBytesMax) return 'feedback.images.tooLarge';
   return 'ok';

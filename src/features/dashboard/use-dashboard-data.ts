@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api';
+import { api, callOnce } from '../../api';
 import type { OutputOf } from '../../contract';
 
 export interface DashboardData {
@@ -21,8 +21,8 @@ export function useDashboardData(isChannel: boolean) {
     const setState = (state: DashboardState) => setResult({ attempt, state });
     void Promise.allSettled([
       api.call('baseInfo', {}),
-      api.call('overviewDomains'),
-      api.call('cdnType'),
+      callOnce('overviewDomains'),
+      callOnce('cdnType'),
       isChannel ? api.call('viewLists', {}) : Promise.reject(new Error('not a channel account')),
     ]).then(([account, domains, types, viewable]) => {
       if (cancelled) return;

@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
 import { useAppState } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
-import { MarkdownDoc, scrollToAnchor, tableOfContents } from '../../ui/markdown-doc';
+import { MarkdownDoc } from '../../ui/markdown-doc';
+import { helpSectionHref, scrollToAnchor, tableOfContents } from '../../ui/markdown-sections';
 import { useDocument } from '../../ui/use-document';
 
 /** The help document, with a table of contents at the side on wide screens. `section` scrolls to an anchor. */
@@ -54,7 +55,7 @@ export function HelpScreen({ section }: { section?: string }) {
           {toc.map((entry) => (
             <li key={entry.id}>
               <Link
-                href={`#${entry.id}`}
+                href={helpSectionHref(entry.id)}
                 fontSize="sm"
                 ps={entry.depth === 3 ? '3' : '0'}
                 color="fg.muted"
@@ -78,7 +79,7 @@ export function HelpScreen({ section }: { section?: string }) {
         borderRadius="lg"
         p={{ base: '4', md: '8' }}
       >
-        <MarkdownDoc source={source} />
+        <MarkdownDoc source={source} anchorHref={helpSectionHref} />
       </Box>
     </Flex>
   );

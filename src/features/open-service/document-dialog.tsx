@@ -1,9 +1,13 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import type { Language } from '../../contract';
 import { CenteredSpinner } from '../../ui/centered-spinner';
-import { MarkdownDoc, sectionOf } from '../../ui/markdown-doc';
+import { sectionOf } from '../../ui/markdown-sections';
 import { useDocument } from '../../ui/use-document';
+
+/** The renderer (react-markdown) loads when a document is first opened, not with the page. */
+const MarkdownDoc = lazy(() => import('../../ui/markdown-doc').then((m) => ({ default: m.MarkdownDoc })));
 
 interface DocumentDialogProps {
   open: boolean;
@@ -19,6 +23,7 @@ interface DocumentDialogProps {
 export function DocumentDialog({ open, onClose, title, name, section, language }: DocumentDialogProps) {
   const { t } = useLingui();
   const { state, retry } = useDocument(name, language, open);
+  const loading = t({ id: 'openService.document.loading', message: 'Loading…' });
   const source =
     state.status === 'ready'
       ? section
@@ -41,7 +46,7 @@ export function DocumentDialog({ open, onClose, title, name, section, language }
             </Dialog.Header>
             <Dialog.Body>
               {state.status === 'loading' ? (
-                <CenteredSpinner label={t({ id: 'openService.document.loading', message: 'Loading…' })} />
+                <CenteredSpinner label={loading} />
               ) : state.status === 'error' ? (
                 <Stack align="flex-start" gap="3" role="alert">
                   <Text>
@@ -52,7 +57,9 @@ export function DocumentDialog({ open, onClose, title, name, section, language }
                   </Button>
                 </Stack>
               ) : (
-                <MarkdownDoc source={source} />
+                <Suspense fallback={<CenteredSpinner label={loading} />}>
+                  <MarkdownDoc source={source} />
+                </Suspense>
               )}
             </Dialog.Body>
             <Dialog.Footer>

@@ -18,7 +18,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { api, isApiError } from '../../api';
 import { feedbackTypes, limits, validateFeedback } from '../../contract';
-import type { FeedbackType } from '../../contract';
+import type { FeedbackType, ProductKey } from '../../contract';
 import { useAppState } from '../../ui/app-state';
 import { notify } from '../../ui/toaster';
 import { UploadIcon } from '../../ui/icons';
@@ -66,7 +66,9 @@ export function SuggestionScreen() {
     const id = errors[field];
     if (!id) return null;
     const descriptor = feedbackRuleMessages[id];
-    return descriptor ? i18n._(descriptor) : id;
+    return descriptor
+      ? i18n._(descriptor)
+      : t({ id: 'feedback.form.invalidValue', message: 'This value is not valid; please check it' });
   };
 
   async function submit() {
@@ -78,7 +80,7 @@ export function SuggestionScreen() {
     try {
       await api.call('feedbackAdd', {
         type: draft.type as FeedbackType,
-        product: draft.product,
+        product: draft.product as ProductKey,
         title: draft.title.trim(),
         content: draft.content.trim(),
         image_ids: imageIds,
@@ -169,9 +171,9 @@ export function SuggestionScreen() {
 
               <Stack gap="2" role="group" aria-labelledby={`${picturesId}-label`}>
                 <Text asChild fontWeight="medium" fontSize="sm">
-                  <label id={`${picturesId}-label`} htmlFor={picturesId}>
+                  <span id={`${picturesId}-label`}>
                     {t({ id: 'feedback.form.pictures', message: 'Pictures' })}
-                  </label>
+                  </span>
                 </Text>
                 <input
                   ref={fileInput}
@@ -179,6 +181,9 @@ export function SuggestionScreen() {
                   type="file"
                   multiple
                   accept={accept}
+                  // The "Add pictures" button is the control; the input only opens the file chooser.
+                  tabIndex={-1}
+                  aria-hidden="true"
                   className="visually-hidden"
                   onChange={(event) => {
                     const files = Array.from(event.currentTarget.files ?? []);
@@ -188,57 +193,60 @@ export function SuggestionScreen() {
                   }}
                 />
                 <HStack gap="3" wrap="wrap" align="flex-start">
-                  {pictures.map((picture) => (
-                    <Box
-                      key={picture.key}
-                      position="relative"
-                      w="96px"
-                      h="96px"
-                      borderWidth="1px"
-                      borderRadius="md"
-                      overflow="hidden"
-                      bg="bg.muted"
-                    >
-                      <Image
-                        src={picture.previewUrl}
-                        alt={picture.name}
-                        w="full"
-                        h="full"
-                        objectFit="cover"
-                      />
-                      {picture.status === 'uploading' ? (
-                        <Box
+                  {pictures.map((picture) => {
+                    const file = picture.name;
+                    return (
+                      <Box
+                        key={picture.key}
+                        position="relative"
+                        w="96px"
+                        h="96px"
+                        borderWidth="1px"
+                        borderRadius="md"
+                        overflow="hidden"
+                        bg="bg.muted"
+                      >
+                        <Image
+                          src={picture.previewUrl}
+                          alt={picture.name}
+                          w="full"
+                          h="full"
+                          objectFit="cover"
+                        />
+                        {picture.status === 'uploading' ? (
+                          <Box
+                            position="absolute"
+                            inset="0"
+                            display="flex"
+                            alignItems="center"
+                            justifyContent="center"
+                            bg="blackAlpha.400"
+                          >
+                            <Spinner
+                              size="sm"
+                              color="white"
+                              aria-label={t({
+                                id: 'feedback.form.uploading',
+                                message: `Uploading ${file}`,
+                              })}
+                            />
+                          </Box>
+                        ) : null}
+                        <CloseButton
+                          size="2xs"
                           position="absolute"
-                          inset="0"
-                          display="flex"
-                          alignItems="center"
-                          justifyContent="center"
-                          bg="blackAlpha.400"
-                        >
-                          <Spinner
-                            size="sm"
-                            color="white"
-                            aria-label={t({
-                              id: 'feedback.form.uploading',
-                              message: `Uploading ${picture.name}`,
-                            })}
-                          />
-                        </Box>
-                      ) : null}
-                      <CloseButton
-                        size="2xs"
-                        position="absolute"
-                        top="1"
-                        insetEnd="1"
-                        bg="bg"
-                        aria-label={t({
-                          id: 'feedback.form.removePicture',
-                          message: `Remove ${picture.name}`,
-                        })}
-                        onClick={() => remove(picture.key)}
-                      />
-                    </Box>
-                  ))}
+                          top="1"
+                          insetEnd="1"
+                          bg="bg"
+                          aria-label={t({
+                            id: 'feedback.form.removePicture',
+                            message: `Remove ${file}`,
+                          })}
+                          onClick={() => remove(picture.key)}
+                        />
+                      </Box>
+                    );
+                  })}
                   {pictures.length < limits.feedback.imagesMax ? (
                     <Button
                       variant="outline"
@@ -246,6 +254,7 @@ export function SuggestionScreen() {
                       w="96px"
                       flexDirection="column"
                       gap="1"
+                      aria-describedby={`${picturesId}-hint`}
                       onClick={() => fileInput.current?.click()}
                     >
                       <UploadIcon />
@@ -255,7 +264,7 @@ export function SuggestionScreen() {
                     </Button>
                   ) : null}
                 </HStack>
-                <Text fontSize="xs" color="fg.muted">
+                <Text fontSize="xs" color="fg.muted" id={`${picturesId}-hint`}>
                   {t({
                     id: 'feedback.form.picturesHint',
                     message: 'jpg, png, gif or svg; up to 5 pictures, each at most 5 MB.',

@@ -55,16 +55,18 @@ export function usePictureUploads() {
         const name = file.name;
         countRef.current = chosen;
         update((list) => [...list, { key, name, previewUrl, status: 'uploading' }]);
-        api.upload('feedbackUpload', file, name).then(
+        const wordError = (reason: string) =>
+          t({ id: 'feedback.upload.failed', message: `${name} upload failed: ${reason}` });
+        api.upload('feedbackUpload', file, name, { wordError }).then(
           (result) => {
             update((list) => list.map((p) => (p.key === key ? { ...p, status: 'done', id: result.id } : p)));
             notify('success', t({ id: 'feedback.upload.succeeded', message: `${name} uploaded` }));
           },
           () => {
+            // The client has shown the one error toast, naming the file and the reason.
             URL.revokeObjectURL(previewUrl);
             urls.current.delete(previewUrl);
             update((list) => list.filter((p) => p.key !== key));
-            notify('error', t({ id: 'feedback.upload.failed', message: `${name} upload failed` }));
           },
         );
       }

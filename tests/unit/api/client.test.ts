@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, configureApi, createApiClient, isApiError } from '../../../src/api';
+import { api, callOnce, configureApi, createApiClient, isApiError } from '../../../src/api';
 import type { ApiClientOptions, ApiError } from '../../../src/api';
 import type { Language } from '../../../src/contract';
 
@@ -299,6 +299,20 @@ describe('upload', () => {
       expect(t.notifyError).toHaveBeenCalledWith(toast);
     }
   });
+  it('words its one error toast around the server message or the network error', async () => {
+    const wordError = (reason: string) => `x.png upload failed: ${reason}`;
+    const t = setup([{ code: 41301, msg: 'File size exceeds 5M', data: null }, new Error('offline')]);
+    const refused = await rejection(
+      t.client.upload('feedbackUpload', new Blob(['x']), 'x.png', { wordError }),
+    );
+    expect(refused.message).toBe('File size exceeds 5M');
+    const lost = await rejection(t.client.upload('feedbackUpload', new Blob(['x']), 'x.png', { wordError }));
+    expect(lost.isNetworkError).toBe(true);
+    expect(t.notifyError.mock.calls).toEqual([
+      ['x.png upload failed: File size exceeds 5M'],
+      ['x.png upload failed: network error'],
+    ]);
+  });
 });
 
 describe('identity calls', () => {
@@ -388,6 +402,45 @@ describe('shared instance', () => {
       networkErrorText: () => 'network error',
     });
     await expect(api.call('cwn')).resolves.toEqual({ has_cwn: true, cwn_link: 'https://oss.example.com' });
+  });
+
+  function configured(...answers: unknown[]) {
+    const net = fakeNetwork(...answers);
+    const notifyError = vi.fn<(message: string) => void>();
+    configureApi({
+      fetch: net.fetchFn as unknown as typeof fetch,
+      getToken: () => 't',
+      getLanguage: () => 'en_US',
+      notifyError,
+      redirect: () => {},
+      networkErrorText: () => 'network error',
+    });
+    return { ...net, notifyError };
+  }
+
+  it('passes upload options through', async () => {
+    const t = configured({ code: 41301, msg: 'File size exceeds 5M', data: null });
+    const wordError = (reason: string) => `a.png: ${reason}`;
+    await expect(api.upload('feedbackUpload', new Blob(['x']), 'a.png', { wordError })).rejects.toThrow();
+    expect(t.notifyError).toHaveBeenCalledWith('a.png: File size exceeds 5M');
+  });
+
+  it('asks for a "called once" read once, and again only after a failure (spec §7)', async () => {
+    const types = { lists: [{ type: 'web', count: 2 }] };
+    const t = configured(
+      { code: 50001, msg: 'busy', data: null },
+      { code: 0, msg: '', data: types },
+      { code: 0, msg: '', data: { lists: [] } },
+    );
+    await expect(callOnce('cdnType')).rejects.toThrow('busy');
+    const [first, second] = await Promise.all([callOnce('cdnType'), callOnce('cdnType')]);
+    expect(first).toEqual(types);
+    expect(second).toBe(first);
+    await callOnce('cdnType');
+    expect(t.requests.map((r) => r.url)).toEqual([
+      '/v3/overview/overview/cdntype',
+      '/v3/overview/overview/cdntype',
+    ]);
   });
 });
 

@@ -62,13 +62,14 @@ describe('guardRedirect', () => {
     expect(guardRedirect('/cdn/cert', none)).toBe('/cdn/dashboard');
   });
 
-  it('keeps an account without the service on the activation page only', () => {
+  it('keeps an account without the service on the activation page and the always-open routes', () => {
     const closed = { serviceOpen: false, menu: [] };
     expect(guardRedirect('/cdn/open-service', closed)).toBeNull();
     expect(guardRedirect('/cdn/dashboard', closed)).toBe('/cdn/open-service');
     expect(guardRedirect('/cdn/help', closed)).toBeNull();
     expect(guardRedirect('/cdn/suggestion', closed)).toBeNull();
-    expect(guardRedirect('/cdn/user/detail/1', closed)).toBe('/cdn/open-service');
+    expect(guardRedirect('/cdn/user/detail/1', closed)).toBeNull();
+    expect(guardRedirect('/cdn/user/list', closed)).toBe('/cdn/open-service');
   });
 
   it('sends an open account away from the activation page', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
-import { MarkdownDoc, sectionOf, slugify, tableOfContents } from '../../../src/ui/markdown-doc';
+import { MarkdownDoc } from '../../../src/ui/markdown-doc';
+import {
+  helpSectionHref,
+  sectionIdPattern,
+  sectionOf,
+  slugify,
+  tableOfContents,
+} from '../../../src/ui/markdown-sections';
 
 const doc = [
   '# Help',
@@ -39,12 +46,27 @@ describe('help and billing documents', () => {
     expect(sectionOf(doc, 'missing')).toBeNull();
   });
 
+  it('link help sections by an address the hash router can open in a new tab', () => {
+    expect(helpSectionHref('agreement')).toBe('#/cdn/help?section=agreement');
+  });
+
+  it('give every shipped heading an explicit anchor the help route accepts, the same in both languages', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const name of ['help', 'billing']) {
+      const ids = (['zh_CN', 'en_US'] as const).map((lang) =>
+        tableOfContents(readFileSync(`public/documents/${name}.${lang}.md`, 'utf8')).map((e) => e.id),
+      );
+      for (const id of ids[0] ?? []) expect(id, `${name}: ${id}`).toMatch(sectionIdPattern);
+      expect(ids[0], name).toEqual(ids[1]);
+    }
+  });
+
   it('ship a help document with the agreement anchor and billing documents with a tier table, in both languages', async () => {
     const { readFileSync } = await import('node:fs');
     for (const lang of ['zh_CN', 'en_US']) {
-      const help = readFileSync(`public/docs/help.${lang}.md`, 'utf8');
+      const help = readFileSync(`public/documents/help.${lang}.md`, 'utf8');
       expect(sectionOf(help, 'agreement')?.length ?? 0).toBeGreaterThan(200);
-      const billing = readFileSync(`public/docs/billing.${lang}.md`, 'utf8');
+      const billing = readFileSync(`public/documents/billing.${lang}.md`, 'utf8');
       const { container, unmount } = render(
         <ChakraProvider value={defaultSystem}>
           <MarkdownDoc source={billing} />

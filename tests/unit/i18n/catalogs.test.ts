@@ -66,7 +66,7 @@ describe('message catalogs', () => {
     expect(en.get('openService.agreement.required')).toBe(
       'Please tick "I have read and agree CDN Service Agreement all content"',
     );
-    expect(zh.get('openService.agreement.required')).toBe('请勾选"我已阅读并同意《CDN 服务协议》全部内容"');
+    expect(zh.get('openService.agreement.required')).toBe('请勾选“我已阅读并同意《CDN 服务协议》全部内容”');
     expect(en.get('feedback.images.tooMany')).toBe('Upload up to 5 pictures!');
     expect(en.get('feedback.images.tooLarge')).toBe('File size exceeds 5M');
     expect(en.get('openService.result.opened')).toBe('Service opened successfully!');
