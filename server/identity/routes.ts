@@ -301,83 +301,51 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Real-name authentication (spec §4: confirming the prompt opens this page).
-  app.get('/portal/realname', { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
-    const query = request.query as z.output<typeof loginQuery>;
-    const language = pageLanguage(request, query.lang);
-    rememberLanguage(reply, query.lang);
-    const session = await findPortalSession(db, request.cookies[portalCookie]);
-    const account = session ? await findAccountById(db, session.accountId) : null;
-    const toggle = toggleHref(request, language);
-    if (!account) {
-      const body = messageBody(
+  const realNamePage = (reply: FastifyReply, language: Language, toggle: string) => ({
+    send: (status: number, body: string) =>
+      sendPage(
+        reply,
+        status,
+        renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
+      ),
+    signInFirst: () =>
+      messageBody(
         language,
         'portal.realname.signInFirst',
         { href: signInUrl, label: 'portal.signIn' },
         'error',
-      );
-      return sendPage(
-        reply,
-        401,
-        renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
-      );
-    }
-    const body = account.realNameVerified
-      ? messageBody(language, 'portal.realname.already', { href: '/', label: 'portal.realname.back' })
-      : realNameForm(language);
-    return sendPage(
-      reply,
-      200,
-      renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
-    );
+      ),
+    already: () =>
+      messageBody(language, 'portal.realname.already', { href: '/', label: 'portal.realname.back' }),
+  });
+
+  app.get('/portal/realname', { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
+    const query = request.query as z.output<typeof loginQuery>;
+    const language = pageLanguage(request, query.lang);
+    rememberLanguage(reply, query.lang);
+    const page = realNamePage(reply, language, toggleHref(request, language));
+    const session = await findPortalSession(db, request.cookies[portalCookie]);
+    const account = session ? await findAccountById(db, session.accountId) : null;
+    if (!account) return page.send(401, page.signInFirst());
+    return page.send(200, account.realNameVerified ? page.already() : realNameForm(language));
   });
 
   app.post('/portal/realname', { schema: { hide: true, body: realNameBody } }, async (request, reply) => {
     const form = request.body as z.output<typeof realNameBody>;
     const language = pageLanguage(request, form.lang);
-    const toggle = `/portal/realname?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`;
+    const page = realNamePage(
+      reply,
+      language,
+      `/portal/realname?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`,
+    );
     if (isCrossSite(request)) {
-      const body = messageBody(
-        language,
-        'common.crossSite',
-        { href: '/portal/realname', label: 'portal.realname.heading' },
-        'error',
-      );
-      return sendPage(
-        reply,
-        403,
-        renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
-      );
+      const link = { href: '/portal/realname', label: 'portal.realname.heading' } as const;
+      return page.send(403, messageBody(language, 'common.crossSite', link, 'error'));
     }
-    const alreadyVerified = () =>
-      sendPage(
-        reply,
-        409,
-        renderPage({
-          language,
-          title: 'portal.realname.heading',
-          body: messageBody(language, 'portal.realname.already', {
-            href: '/',
-            label: 'portal.realname.back',
-          }),
-          toggleHref: toggle,
-        }),
-      );
     const session = await findPortalSession(db, request.cookies[portalCookie]);
     const account = session ? await findAccountById(db, session.accountId) : null;
-    if (!account) {
-      const body = messageBody(
-        language,
-        'portal.realname.signInFirst',
-        { href: signInUrl, label: 'portal.signIn' },
-        'error',
-      );
-      return sendPage(
-        reply,
-        401,
-        renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
-      );
-    }
-    if (account.realNameVerified) return alreadyVerified();
+    if (!account) return page.send(401, page.signInFirst());
+    if (account.realNameVerified) return page.send(409, page.already());
     const realName = form.real_name.trim();
     const idCard = form.id_card.trim().toUpperCase();
     const error: MessageId | null =
@@ -386,26 +354,13 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
         : !isValidIdCard(idCard)
           ? 'portal.realname.idInvalid'
           : null;
-    if (error) {
-      return sendPage(
-        reply,
-        400,
-        renderPage({
-          language,
-          title: 'portal.realname.heading',
-          body: realNameForm(language, { realName, error }),
-          toggleHref: toggle,
-        }),
-      );
-    }
+    if (error) return page.send(400, realNameForm(language, { realName, error }));
     // The ID card number is checked and then discarded; only the name and the flag are kept.
     if (!(await completeRealName(db, account.id, { realName, idCard }, auditContext(request))))
-      return alreadyVerified();
-    const body = messageBody(language, 'portal.realname.done', { href: '/', label: 'portal.realname.back' });
-    return sendPage(
-      reply,
+      return page.send(409, page.already());
+    return page.send(
       200,
-      renderPage({ language, title: 'portal.realname.heading', body, toggleHref: toggle }),
+      messageBody(language, 'portal.realname.done', { href: '/', label: 'portal.realname.back' }),
     );
   });
 
