@@ -49,6 +49,11 @@ export const messages = {
     en_US: 'The account is real-name verified; the real name cannot be changed.',
   },
   'account.email.invalid': { zh_CN: '请输入正确的邮箱地址', en_US: 'Please enter a valid email address.' },
+  'openService.realNameByHolder': {
+    zh_CN: '该客户账号尚未完成实名认证，需由账号本人登录后完成实名认证，才能开通服务。',
+    en_US:
+      'This customer account is not real-name verified yet. Its holder must sign in and complete the real-name authentication before the service can be opened.',
+  },
   'openService.realNameRequired': {
     zh_CN: '您还未完成实名认证，是否前往进行实名认证？',
     en_US:

@@ -20,6 +20,7 @@ export type ActivationEvent =
   | { type: 'form.submit' }
   | { type: 'realName.confirm' }
   | { type: 'realName.cancel' }
+  | { type: 'realName.acknowledge' }
   | { type: 'audit.acknowledge' };
 
 export type ApplyForServiceResult = Extract<ServiceStatus, 'auditing' | 'open'>;
@@ -28,6 +29,14 @@ const errorCode = (error: unknown): number | null =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number'
     ? (error as { code: number }).code
     : null;
+
+/** 11000608 for an account another one acts for (a channel's customer): only its holder can verify. */
+const holderMustVerify = (error: unknown): boolean => {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : null;
+  return (
+    typeof data === 'object' && data !== null && (data as Record<string, unknown>).holder_must_verify === true
+  );
+};
 
 /**
  * Service activation (spec §4, §5, §8): tick the agreement, apply, then either the service
@@ -91,6 +100,11 @@ export const activationMachine = setup({
         ],
         onError: [
           {
+            guard: ({ event }) =>
+              errorCode(event.error) === Code.realNameRequired && holderMustVerify(event.error),
+            target: 'realNameByHolder',
+          },
+          {
             guard: ({ event }) => errorCode(event.error) === Code.realNameRequired,
             target: 'realNamePrompt',
           },
@@ -104,6 +118,10 @@ export const activationMachine = setup({
         'realName.confirm': { target: 'editing', actions: 'openRealName' },
         'realName.cancel': { target: 'editing' },
       },
+    },
+    /** A notice, not a question: the real-name page would verify the signed-in account instead. */
+    realNameByHolder: {
+      on: { 'realName.acknowledge': { target: 'editing' } },
     },
     auditPending: {
       on: { 'audit.acknowledge': { target: 'underReview' } },

@@ -217,6 +217,18 @@ export function OpenServiceScreen() {
         onCancel={() => send({ type: 'realName.cancel' })}
       />
       <ConfirmDialog
+        open={snapshot.matches('realNameByHolder')}
+        title={t({ id: 'openService.realName.title', message: 'Real-name authentication' })}
+        message={t({
+          id: 'openService.realName.byHolder',
+          message:
+            'This customer account is not real-name verified yet. Its holder must sign in and complete the real-name authentication before the service can be opened.',
+        })}
+        confirmLabel={t({ id: 'common.action.ok', message: 'OK' })}
+        onConfirm={() => send({ type: 'realName.acknowledge' })}
+        onCancel={() => send({ type: 'realName.acknowledge' })}
+      />
+      <ConfirmDialog
         open={snapshot.matches('auditPending')}
         title={t({ id: 'openService.audit.title', message: 'Application submitted' })}
         message={t({

@@ -1,7 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountMenus, accounts, auditEvents, serviceApplications } from '../../../server/db/schema';
-import { completeRealName, createAccount } from '../../../server/modules/account/service';
+import {
+  completeRealName,
+  createAccount,
+  linkChannelCustomers,
+} from '../../../server/modules/account/service';
 import {
   applyForService,
   approveApplication,
@@ -46,6 +50,29 @@ describeServer('opening the service', (h) => {
       code: 11000608,
       msg: 'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
     });
+  });
+
+  it("tells a channel account that only the customer's holder can do the real-name authentication", async () => {
+    const [channel] = await h().db.select().from(accounts).where(eq(accounts.login, 'channel'));
+    const customer = await createAccount(h().db, { login: 'customer-unverified', password: demoPassword });
+    await linkChannelCustomers(h().db, channel!.id, [customer.id]);
+    const s = await signIn(h().app, 'channel');
+    const { body: answer } = await call(h().app, 'POST', open, {
+      token: s.token,
+      body,
+      headers: { ...headerInfo(s), 'x-view-account': String(customer.id) },
+      language: 'en',
+    });
+    expect(answer).toEqual({
+      code: 11000608,
+      msg: 'This customer account is not real-name verified yet. Its holder must sign in and complete the real-name authentication before the service can be opened.',
+      data: { account: 'customer-unverified', holder_must_verify: true },
+    });
+    const applications = await h()
+      .db.select()
+      .from(serviceApplications)
+      .where(eq(serviceApplications.accountId, customer.id));
+    expect(applications).toHaveLength(0);
   });
 
   it('refuses a sub-account: only a main account applies (40301)', async () => {

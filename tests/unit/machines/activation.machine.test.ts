@@ -15,7 +15,7 @@ function deferredApply() {
     get calls() {
       return pending.length;
     },
-    settle(outcome: ApplyForServiceResult | { code: number }) {
+    settle(outcome: ApplyForServiceResult | { code: number; data?: unknown }) {
       const next = pending[pending.length - 1];
       if (!next) throw new Error('applyForService was not called');
       if (typeof outcome === 'string') next.resolve(outcome);
@@ -121,6 +121,19 @@ describe('activationMachine: submitting', () => {
     t.apply.settle({ code: 11000608 });
     await waitFor(t.actor, (s) => s.matches('realNamePrompt'));
     t.actor.send({ type: 'realName.cancel' });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+    expect(t.effects).toEqual([]);
+  });
+
+  it("11000608 for a channel's customer → a notice, never the real-name page (only its holder can verify)", async () => {
+    const t = start();
+    t.actor.send({ type: 'agreement.toggle', agreed: true });
+    t.actor.send({ type: 'form.submit' });
+    t.apply.settle({ code: 11000608, data: { account: 'customer01', holder_must_verify: true } });
+    await waitFor(t.actor, (s) => s.matches('realNameByHolder'));
+    t.actor.send({ type: 'realName.confirm' });
+    expect(t.actor.getSnapshot().value).toBe('realNameByHolder');
+    t.actor.send({ type: 'realName.acknowledge' });
     expect(t.actor.getSnapshot().value).toBe('editing');
     expect(t.effects).toEqual([]);
   });
