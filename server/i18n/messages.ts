@@ -55,7 +55,7 @@ export const messages = {
       'This customer account is not real-name verified yet. Its holder must sign in and complete the real-name authentication before the service can be opened.',
   },
   'openService.realNameRequired': {
-    zh_CN: '您还未完成实名认证，是否前往进行实名认证？',
+    zh_CN: '您尚未完成实名认证，是否前往进行实名认证？',
     en_US:
       'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
   },
@@ -78,17 +78,17 @@ export const messages = {
   },
   'feedback.submitted': { zh_CN: '提交成功，感谢您的反馈', en_US: 'Thank you for your feedback.' },
   'feedback.uploaded': { zh_CN: '图片上传成功', en_US: 'Picture uploaded.' },
-  'feedback.type.required': { zh_CN: '请选择提交类型', en_US: 'Please choose a submission type.' },
-  'feedback.product.required': { zh_CN: '请选择产品', en_US: 'Please choose a product.' },
-  'feedback.title.required': { zh_CN: '请输入标题', en_US: 'Please enter a title.' },
+  'feedback.type.required': { zh_CN: '请选择提交类型', en_US: 'Choose a submission type' },
+  'feedback.product.required': { zh_CN: '请选择产品', en_US: 'Choose a product' },
+  'feedback.title.required': { zh_CN: '请填写标题', en_US: 'Enter a title' },
   'feedback.title.tooLong': {
     zh_CN: '标题不能超过 50 个字符',
-    en_US: 'The title may have at most 50 characters.',
+    en_US: 'The title can have at most 50 characters',
   },
-  'feedback.content.required': { zh_CN: '请输入内容', en_US: 'Please enter the content.' },
+  'feedback.content.required': { zh_CN: '请填写反馈内容', en_US: 'Describe your feedback' },
   'feedback.content.tooLong': {
     zh_CN: '内容不能超过 1000 个字符',
-    en_US: 'The content may have at most 1000 characters.',
+    en_US: 'The content can have at most 1000 characters',
   },
   'feedback.images.tooMany': { zh_CN: '最多上传 5 张图片！', en_US: 'Upload up to 5 pictures!' },
   'feedback.images.tooLarge': { zh_CN: '文件大小超过 5M', en_US: 'File size exceeds 5M' },

@@ -37,7 +37,6 @@ import {
   issueCode,
   recordSignInAttempt,
   redeemCode,
-  resolveToken,
   revokeSessionTokens,
   revokeToken,
 } from './service';
@@ -418,11 +417,10 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Another site may not end this browser's sign-in.
     if (isCrossSite(request)) throw new AppError(Code.forbidden, 'common.crossSite');
     const token = bearerOf(request.headers.authorization);
-    // A valid token decides the account source; the body's only counts without one.
-    const valid = token ? await resolveToken(db, token, config) : null;
-    const account = valid ? await findAccountById(db, valid.accountId) : null;
-    const source = account ? sourceOfAccount(account.source) : input.source;
     const revoked = token ? await revokeToken(db, token) : null;
+    // The token's account decides the account source; the body's only counts without one.
+    const account = revoked ? await findAccountById(db, revoked.accountId) : null;
+    const source = account ? sourceOfAccount(account.source) : input.source;
     // Every token of the portal session ends with it: the bearer's, and the cookie's session.
     if (revoked) await revokeSessionTokens(db, revoked.sessionState);
     const session = await findPortalSession(db, request.cookies[portalCookie]);

@@ -33,7 +33,7 @@ describe('feedback', () => {
     await page.getByText('文件大小超过 5M').first().waitFor();
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await page.getByText('仅支持上传 jpg、png、gif、svg 格式的图片').first().waitFor();
+    await page.getByText('文件类型错误，仅支持 jpg、png、gif、svg 格式').first().waitFor();
 
     await input.setInputFiles(
       [1, 2, 3, 4, 5].map((n) => ({ name: `shot-${n}.png`, mimeType: 'image/png', buffer: png() })),
@@ -44,7 +44,7 @@ describe('feedback', () => {
     expect(await page.getByRole('button', { name: /删除/ }).count()).toBe(5);
 
     await page.getByRole('button', { name: /提交/ }).click();
-    await page.getByText('请选择类型').waitFor();
+    await page.getByText('请选择提交类型').waitFor();
     await page.getByLabel(/类型/).selectOption({ label: '产品建议' });
     await page.getByLabel(/产品/).selectOption({ label: 'CDN' });
     await page.getByLabel(/标题/).fill('图表导出');

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 
 /** The texts of the contract's feedback message ids (src/contract/rules/feedback.ts), spec §8. */
 export const feedbackRuleMessages: Record<string, MessageDescriptor> = {
-  'feedback.type.required': msg({ id: 'feedback.type.required', message: 'Choose a type' }),
+  'feedback.type.required': msg({ id: 'feedback.type.required', message: 'Choose a submission type' }),
   'feedback.product.required': msg({ id: 'feedback.product.required', message: 'Choose a product' }),
   'feedback.title.required': msg({ id: 'feedback.title.required', message: 'Enter a title' }),
   'feedback.title.tooLong': msg({
@@ -18,7 +18,7 @@ export const feedbackRuleMessages: Record<string, MessageDescriptor> = {
   'feedback.images.tooMany': msg({ id: 'feedback.images.tooMany', message: 'Upload up to 5 pictures!' }),
   'feedback.images.badType': msg({
     id: 'feedback.images.badType',
-    message: 'Only jpg, png, gif and svg pictures can be uploaded',
+    message: 'Wrong file type: only jpg, png, gif and svg are supported.',
   }),
   'feedback.images.tooLarge': msg({ id: 'feedback.images.tooLarge', message: 'File size exceeds 5M' }),
 };

@@ -179,20 +179,20 @@ describeServer('feedback', (h) => {
         { title: 'x'.repeat(51) },
         'title',
         'feedback.title.tooLong',
-        'The title may have at most 50 characters.',
+        'The title can have at most 50 characters',
       ],
       [
         { content: 'y'.repeat(1001) },
         'content',
         'feedback.content.tooLong',
-        'The content may have at most 1000 characters.',
+        'The content can have at most 1000 characters',
       ],
-      [{ type: 'praise' }, 'type', 'feedback.type.required', 'Please choose a submission type.'],
-      [{ type: undefined }, 'type', 'feedback.type.required', 'Please choose a submission type.'],
-      [{ product: 'mystery' }, 'product', 'feedback.product.required', 'Please choose a product.'],
-      [{ product: '' }, 'product', 'feedback.product.required', 'Please choose a product.'],
-      [{ title: '   ' }, 'title', 'feedback.title.required', 'Please enter a title.'],
-      [{ content: undefined }, 'content', 'feedback.content.required', 'Please enter the content.'],
+      [{ type: 'praise' }, 'type', 'feedback.type.required', 'Choose a submission type'],
+      [{ type: undefined }, 'type', 'feedback.type.required', 'Choose a submission type'],
+      [{ product: 'mystery' }, 'product', 'feedback.product.required', 'Choose a product'],
+      [{ product: '' }, 'product', 'feedback.product.required', 'Choose a product'],
+      [{ title: '   ' }, 'title', 'feedback.title.required', 'Enter a title'],
+      [{ content: undefined }, 'content', 'feedback.content.required', 'Describe your feedback'],
     ];
     for (const [changes, path, messageId, text] of cases) {
       const { body } = await add(changes);

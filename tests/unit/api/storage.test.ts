@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearOnLogout,
   readAccountSource,
+  readDefaultPath,
   readActiveAccount,
   readHeaderInfo,
   readLanguage,
   readToken,
   storageKeys,
   writeAccountSource,
+  writeDefaultPath,
   writeActiveAccount,
   writeHeaderInfo,
   writeLanguage,
@@ -110,6 +112,19 @@ describe('account source and active account (sessionStorage)', () => {
     writeActiveAccount(42);
     expect(sessionStorage.getItem('cdn_active_account')).toBe('42');
     expect(readActiveAccount()).toBe(42);
+  });
+});
+
+describe('default path (spec §2)', () => {
+  it('keeps a console route, survives logout, and ignores anything else', () => {
+    expect(readDefaultPath()).toBeNull();
+    writeDefaultPath('/cdn/domain/list');
+    clearOnLogout();
+    expect(readDefaultPath()).toBe('/cdn/domain/list');
+    for (const stored of ['/portal/login', 'https://evil.example.com/cdn/x', '/cdn/', '/cdn/x?y=1']) {
+      localStorage.setItem('cdn_default_path', stored);
+      expect(readDefaultPath(), stored).toBeNull();
+    }
   });
 });
 

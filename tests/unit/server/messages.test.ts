@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMessageId, messages, t } from '../../../server/i18n/messages';
+import { parsePo } from '../../support/po';
 
 describe('server messages', () => {
   it.each(Object.entries(messages))('%s has a text in both languages', (_id, text) => {
@@ -19,5 +20,14 @@ describe('server messages', () => {
   it('falls back to the generic text for unknown ids', () => {
     expect(isMessageId('no.such.id')).toBe(false);
     expect(t('no.such.id', 'en_US')).toBe(messages['common.invalid'].en_US);
+  });
+
+  it('say what the console says for the message ids both use (one rule, one text)', () => {
+    const catalogs = { zh_CN: parsePo('zh_CN/messages.po'), en_US: parsePo('en_US/messages.po') };
+    const shared = Object.keys(messages).filter((id) => catalogs.zh_CN.has(id));
+    expect(shared).toEqual(expect.arrayContaining(['feedback.images.badType', 'feedback.title.tooLong']));
+    for (const id of shared)
+      for (const language of ['zh_CN', 'en_US'] as const)
+        expect(t(id, language), `${language} ${id}`).toBe(catalogs[language].get(id));
   });
 });
