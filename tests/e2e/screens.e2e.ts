@@ -52,6 +52,9 @@ describe('screens', () => {
         await page.goto(`${baseUrl}/#/cdn/suggestion`);
         await page.locator('input[type=file]').waitFor({ state: 'attached' });
         await screenshot(page, name('suggestion'));
+        await page.getByRole('button', { name: /^(Submit|提交)$/ }).click();
+        await page.getByText(/Choose a submission type|请选择提交类型/).waitFor();
+        await screenshot(page, name('suggestion-errors'));
         await page.goto(`${baseUrl}/#/cdn/help`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await screenshot(page, name('help'));
