@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { Code, limits, type Issue } from '../src/contract';
+import { commandRoutes } from './commands/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext } from './http/context';
@@ -24,9 +25,11 @@ import { t } from './i18n/messages';
 import { loggerOptions } from './logger';
 import { commonRoutes } from './modules/common/routes';
 import { customerRoutes } from './modules/customer/routes';
+import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
 import { suggestionRoutes } from './modules/suggestion/routes';
+import { syncRoutes } from './modules/sync/routes';
 import { operatorRoutes } from './operator/routes';
 
 export interface BuildAppOptions {
@@ -108,6 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'overview', description: 'Overview' },
         { name: 'product', description: 'Opening the service' },
         { name: 'suggestion', description: 'Feedback' },
+        {
+          name: 'sync',
+          description: 'Changes queued in the browser, applied in order and once per idempotency key',
+        },
+        { name: 'ipBan', description: 'IP blocking: the ban list, lookups, ban / update / unban' },
         { name: 'operator', description: 'Operator calls of `npm run admin` (x-operator-key)' },
       ],
     },
@@ -170,6 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     overviewRoutes(instance, ctx);
     productRoutes(instance, ctx);
     suggestionRoutes(instance, ctx);
+    syncRoutes(instance, ctx);
+    commandRoutes(instance, ctx);
+    ipBanRoutes(instance, ctx);
     operatorRoutes(instance, ctx, options.operatorKey);
     // The raw OpenAPI document (not enveloped), generated from the contract's schemas.
     instance.get(

@@ -222,3 +222,72 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_login_ip_idx').on(t.login, t.ip, t.createdAt)],
 );
+
+/**
+ * Accepted commands by idempotency key, per account (the active account the command changed), with
+ * the answer given: a command sent again with the same key gets this answer and takes no effect
+ * twice. Rows older than `limits.sync.idempotencyDays` are purged.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the canonical request (name, aggregate, base version, schema version, payload). */
+    requestHash: text('request_hash').notNull(),
+    command: text('command').notNull(),
+    /** The stored answer as JSON: `{code, message_id, data}`. */
+    response: text('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The IP ban list of an account (spec §2 /cdn/ip-ban). `id` is the canonical IP or CIDR text;
+ * `range_start`/`range_end` are the first and last address as integers, so that containment and
+ * overlap are tested in SQL. `version` rises by one with every accepted command.
+ */
+export const ipBans = pgTable(
+  'ip_bans',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    family: integer('family').notNull(),
+    rangeStart: numeric('range_start', { precision: 39, scale: 0 }).notNull(),
+    rangeEnd: numeric('range_end', { precision: 39, scale: 0 }).notNull(),
+    prefix: integer('prefix').notNull(),
+    reason: text('reason').notNull().default(''),
+    expiresAt: ts('expires_at'),
+    status: text('status', { enum: ['banned', 'unbanned'] }).notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('ip_bans_range_idx').on(t.accountId, t.family, t.rangeStart),
+    index('ip_bans_updated_idx').on(t.accountId, t.updatedAt),
+  ],
+);
+
+/**
+ * Per account, how many ban entries have the status `banned` (in force or expired): an upper bound
+ * of the entries in force, kept by the ban commands in the transaction that changes the status,
+ * so that the list limit needs an exact count only near the limit.
+ */
+export const ipBanLists = pgTable('ip_ban_lists', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  banned: integer('banned').notNull().default(0),
+});

@@ -24,6 +24,8 @@ export const failureEnvelope = z.object({
 export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
   cdnType: '/cdn/dashboard',
   overviewDomains: '/cdn/dashboard',
+  ipBanList: '/cdn/ip-ban',
+  ipBanLookup: '/cdn/ip-ban',
 };
 
 /**

@@ -105,6 +105,81 @@ export const messages = {
     zh_CN: '图片不存在或已被使用，请重新上传',
     en_US: 'A picture was not found or is already used. Please upload it again.',
   },
+  'ipBan.banned': { zh_CN: '封禁成功', en_US: 'Banned.' },
+  'ipBan.updated': { zh_CN: '封禁信息已修改', en_US: 'The ban was updated.' },
+  'ipBan.unbanned': { zh_CN: '解封成功', en_US: 'Unbanned.' },
+  'ipBan.rule.required': { zh_CN: '请输入 IP 地址或 IP 段', en_US: 'Enter an IP address or CIDR range' },
+  'ipBan.rule.format': {
+    zh_CN: 'IP 地址或 IP 段格式不正确',
+    en_US: 'Enter a valid IPv4 or IPv6 address or CIDR range',
+  },
+  'ipBan.rule.prefix': {
+    zh_CN: '掩码长度不正确：IPv4 最长为 /32，IPv6 最长为 /128',
+    en_US: 'The prefix length is invalid: at most /32 for IPv4 and /128 for IPv6',
+  },
+  'ipBan.rule.hostBits': {
+    zh_CN: 'IP 段须以网络地址开头，主机位应全为 0（例如 192.0.2.0/24）',
+    en_US: 'A CIDR range must start at its network address, with the host bits zero (e.g. 192.0.2.0/24)',
+  },
+  'ipBan.rule.tooWide': {
+    zh_CN: 'IP 段范围过大：IPv4 掩码不能小于 /8，IPv6 掩码不能小于 /32',
+    en_US: 'The range is too wide: the prefix must be at least /8 for IPv4 and /32 for IPv6',
+  },
+  'ipBan.rule.alreadyBanned': {
+    zh_CN: '该 IP 或 IP 段已在封禁中',
+    en_US: 'This IP or range is already banned',
+  },
+  'ipBan.rule.overlapsEntry': {
+    zh_CN: '与封禁中的 {entry} 重叠',
+    en_US: 'It overlaps {entry}, which is already banned',
+  },
+  'ipBan.rule.notBanned': {
+    zh_CN: '该 IP 或 IP 段未在封禁中（已解封或已过期）',
+    en_US: 'This IP or range is not banned (it was unbanned or its ban has expired)',
+  },
+  'ipBan.rule.listFull': {
+    zh_CN: '封禁列表已满：封禁中的记录最多 10000 条',
+    en_US: 'The ban list is full: at most 10,000 entries can be banned at a time',
+  },
+  'ipBan.reason.tooLong': {
+    zh_CN: '封禁原因不能超过 100 个字符',
+    en_US: 'The reason can have at most 100 characters',
+  },
+  'ipBan.expiry.format': { zh_CN: '请输入正确的到期时间', en_US: 'Enter a valid expiry time' },
+  'ipBan.expiry.past': { zh_CN: '到期时间须晚于当前时间', en_US: 'The expiry time must be in the future' },
+  'sync.versionConflict': {
+    zh_CN: '该内容已在服务器上被修改，与您的更改冲突',
+    en_US: 'This was changed on the server meanwhile, and your change conflicts with it.',
+  },
+  'sync.inFlight': {
+    zh_CN: '该更改正在提交中，请稍后重试',
+    en_US: 'This change is being applied right now. Please try again shortly.',
+  },
+  'sync.held': {
+    zh_CN: '同一对象之前的更改未能生效，本更改暂不提交',
+    en_US: 'Not applied, because an earlier change to the same item was not applied.',
+  },
+  'sync.keyReused': {
+    zh_CN: '该幂等键已用于另一个请求',
+    en_US: 'This idempotency key was already used for a different request.',
+  },
+  'sync.keyRequired': {
+    zh_CN: '请在请求头 Idempotency-Key 中提供有效的幂等键（8–100 个字母、数字或 _.:- 字符）',
+    en_US: 'Send a valid Idempotency-Key header (8–100 letters, digits or _.:- characters).',
+  },
+  'sync.actorMismatch': {
+    zh_CN: '这些更改是另一个账号登录时所做的，请使用该账号登录后再同步',
+    en_US:
+      'These changes were made while another account was signed in. Sign in with that account to send them.',
+  },
+  'sync.unknownCommand': {
+    zh_CN: '不支持该操作，请刷新页面后重试',
+    en_US: 'This operation is not supported. Reload the page and try again.',
+  },
+  'sync.aggregateMismatch': {
+    zh_CN: '操作对象与提交的内容不一致',
+    en_US: 'The item of the change does not match its content.',
+  },
   'operator.approved': { zh_CN: '已批准开通申请', en_US: 'Application approved.' },
   'operator.unknownLogin': { zh_CN: '账号不存在', en_US: 'No such account.' },
   'operator.nothingPending': {
@@ -188,7 +263,16 @@ export type MessageId = keyof typeof messages;
 export const isMessageId = (id: string): id is MessageId =>
   Object.prototype.hasOwnProperty.call(messages, id);
 
-/** The text of a message id in the language; unknown ids fall back to the generic invalid-request text. */
-export function t(id: string, language: Language): string {
-  return isMessageId(id) ? messages[id][language] : messages['common.invalid'][language];
+/**
+ * The text of a message id in the language; unknown ids fall back to the generic invalid-request
+ * text. `{name}` placeholders (the catalog syntax the console shares) take `values[name]`; a
+ * placeholder without a value is left as written.
+ */
+export function t(id: string, language: Language, values?: Record<string, unknown>): string {
+  const text: string = isMessageId(id) ? messages[id][language] : messages['common.invalid'][language];
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
 }

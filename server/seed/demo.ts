@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
-import { activationDefaults } from '../../src/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { activationDefaults, Code } from '../../src/contract';
+import { commandSpecs, type CommandName, type PayloadOf } from '../../src/contract/commands';
+import { executeCommand } from '../commands/execute';
 import type { Db } from '../db/client';
-import { accounts, domains } from '../db/schema';
+import { accounts, domains, ipBans } from '../db/schema';
 import { hashPassword } from '../http/crypto';
 import {
   completeRealName,
@@ -63,11 +65,116 @@ async function opened(db: Db, account: Account): Promise<void> {
   await approveApplication(db, current.login, operator);
 }
 
+const day = 86_400_000;
+
+type SeedStep = {
+  [N in CommandName]: { name: N; payload: PayloadOf<N>; daysAgo: number };
+}[CommandName];
+
+/** ISO time `days` from `now` (negative: in the past). */
+const daysFrom = (now: number, days: number) => new Date(now + days * day).toISOString();
+
+/**
+ * The demo ban list: single addresses and ranges of the blocks reserved for documentation and
+ * benchmarks (RFC 5737, RFC 3849, RFC 2544); one ban with an expiry ahead, one expired, two
+ * unbanned, one changed after it was made. Each entry's commands apply at their own time in the
+ * past, so the list has a history.
+ */
+function demoBanPlan(now: number): SeedStep[][] {
+  const ban = (cidr: string, reason: string, daysAgo: number, expiresAt: string | null = null): SeedStep => ({
+    name: 'ipBan.ban',
+    payload: { cidr, reason, expires_at: expiresAt },
+    daysAgo,
+  });
+  const unban = (cidr: string, daysAgo: number): SeedStep => ({
+    name: 'ipBan.unban',
+    payload: { cidr },
+    daysAgo,
+  });
+  return [
+    [ban('203.0.113.7', '撞库攻击 /login', 30)],
+    [ban('198.51.100.0/24', '恶意爬取商品页面', 26)],
+    [ban('192.0.2.15', 'Hotlinking images at a high rate', 21)],
+    [
+      ban('203.0.113.9', 'Suspicious requests', 18),
+      {
+        name: 'ipBan.update',
+        payload: {
+          cidr: '203.0.113.9',
+          reason: 'Vulnerability scanning (wp-admin probes)',
+          expires_at: null,
+        },
+        daysAgo: 17,
+      },
+    ],
+    [ban('2001:db8:85a3::8a2e:370:7334', 'Repeated 404 probing', 15)],
+    [ban('2001:db8:1234::/48', 'Abusive crawler network', 12)],
+    [ban('192.0.2.32/27', 'Load test by a partner', 11), unban('192.0.2.32/27', 9)],
+    [ban('2001:db8:abcd:12::/64', 'Misconfigured monitoring probe', 10), unban('2001:db8:abcd:12::/64', 8)],
+    [ban('192.0.2.200', 'Brute-force attempts, temporary ban', 7, daysFrom(now, -2))],
+    [ban('198.18.0.0/15', 'Benchmark traffic from an unknown source', 5)],
+    [ban('192.0.2.96/28', '评论区垃圾信息', 3)],
+    [ban('203.0.113.64/26', '流量突增，排查中', 1, daysFrom(now, 14))],
+  ];
+}
+
+/**
+ * Bans of the demo account, made through the command executor like a user's commands, so they
+ * carry versions and audit events. Every accepted command raises an entry's version by one: an
+ * entry at version v has had its first v steps, and only the rest are applied (a resumed seed).
+ * A step the rules refuse (the user's own entries in the way) is left out with the rest of its
+ * entry: the demo data must not keep the server from starting.
+ */
+async function seedIpBans(db: Db, account: Account): Promise<void> {
+  const now = Date.now();
+  const actor = { accountId: account.id, login: account.login, viewAccountId: account.id };
+  for (const [entry, steps] of demoBanPlan(now).entries()) {
+    const first = steps[0];
+    if (!first) continue;
+    const [row] = await db
+      .select({ version: ipBans.version })
+      .from(ipBans)
+      .where(and(eq(ipBans.accountId, account.id), eq(ipBans.id, first.payload.cidr)));
+    let version = row?.version ?? 0;
+    for (const [index, step] of steps.entries()) {
+      if (index < version) continue;
+      const at = new Date(now - step.daysAgo * day);
+      const result = await executeCommand(
+        { db, language: 'en_US', ip: '', now: () => at },
+        actor,
+        {
+          key: `demo-seed.ip-ban.${entry}.${index}`,
+          name: step.name,
+          aggregate_id: step.payload.cidr,
+          base_version: version,
+          schema_version: commandSpecs[step.name].schemaVersion,
+          payload: step.payload,
+        },
+        operator.origin,
+      );
+      if (result.code !== Code.ok) break;
+      version += 1;
+    }
+  }
+}
+
 /**
  * The demo data is complete once its last step is done: the canvas account, created last, has its
- * service open. Anything less is a seed that stopped part-way, which `seedDemo` completes.
+ * service open, and the demo account has the last entry of its ban list (added later than the
+ * rest: older demo data gets it at the next start). Anything less is a seed that stopped
+ * part-way, which `seedDemo` completes.
  */
-export const isSeeded = async (db: Db) => (await findAccountByLogin(db, 'canvas'))?.serviceStatus === 'open';
+export async function isSeeded(db: Db): Promise<boolean> {
+  if ((await findAccountByLogin(db, 'canvas'))?.serviceStatus !== 'open') return false;
+  const demo = await findAccountByLogin(db, 'demo');
+  const last = demoBanPlan(Date.now()).at(-1)?.[0]?.payload.cidr;
+  if (!demo || last === undefined) return false;
+  const [row] = await db
+    .select({ id: ipBans.id })
+    .from(ipBans)
+    .where(and(eq(ipBans.accountId, demo.id), eq(ipBans.id, last)));
+  return row !== undefined;
+}
 
 /**
  * Creates the demo accounts through the services, as users and the operator would. Every step
@@ -127,6 +234,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (!existingDomains.has(d.name))
       await createDomain(db, { accountId: demo.id, ...d }, options.cnameSuffix);
   }
+  await seedIpBans(db, demo);
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

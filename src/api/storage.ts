@@ -4,6 +4,11 @@ import type { AccountSource, Language } from '../contract';
 /** Browser storage keys. localStorage unless noted. */
 export const storageKeys = {
   token: 'cdn_token',
+  /**
+   * The signed-in account the token belongs to (the boot data's `user_id`), so queued edits are
+   * never sent with another account's token. Its name contains `token`: logout clears it.
+   */
+  tokenOwner: 'cdn_token_owner',
   headerInfo: 'cdn_header_info',
   language: 'cdn_language',
   defaultPath: 'cdn_default_path',
@@ -67,6 +72,20 @@ export function readToken(): string | null {
 
 export function writeToken(token: string): void {
   write('local', storageKeys.token, token);
+  // The owner of the previous token is not the owner of this one until the boot data says so.
+  remove('local', storageKeys.tokenOwner);
+}
+
+/** The signed-in account the stored token belongs to; null until the boot data has said. */
+export function readTokenOwner(): number | null {
+  const raw = read('local', storageKeys.tokenOwner);
+  if (raw == null || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function writeTokenOwner(userId: number): void {
+  write('local', storageKeys.tokenOwner, String(userId));
 }
 
 export function readHeaderInfo(): HeaderInfo | null {

@@ -21,21 +21,27 @@ import { AppStateProvider } from '../ui/app-state';
 import type { AppState } from '../ui/app-state';
 import { CenteredSpinner } from '../ui/centered-spinner';
 import { AppToaster } from '../ui/toaster';
+import { writeTokenOwner } from '../api/storage';
 import { loadBootData, readBootCache, saveBootCache } from './boot-data';
 import type { BootData } from './boot-data';
 import { ReloadPrompt } from './reload-prompt';
 import { createAppRouter } from './router';
 import type { AppRouter } from './router';
 import { appSignInMachine } from './sign-in';
+import { SyncRoot, syncAccountsOf } from './sync/sync-root';
 import { system } from '../ui/system';
 
 type Started = { state: AppState; router: AppRouter };
 type Phase = { kind: 'loading' } | { kind: 'failed'; offline: boolean } | ({ kind: 'ready' } & Started);
 
-/** Remembers the session's account and source (spec §4), once per tab. */
+/**
+ * Remembers the session's account and source (spec §4), once per tab, and whose the stored token
+ * is, so queued edits are only ever sent with a token of the account that made them.
+ */
 function rememberAccount(data: BootData) {
   if (readActiveAccount() === null) writeActiveAccount(data.loginInfo.view_id);
   writeAccountSource(sourceOf(data.loginInfo.login_account_source));
+  writeTokenOwner(data.loginInfo.user_id);
 }
 
 function start(
@@ -134,9 +140,16 @@ function Boot({ language }: { language: Language }) {
       </Stack>
     );
   }
+  const { loginInfo, offlineSince } = phase.state;
   return (
     <AppStateProvider value={phase.state}>
-      <RouterProvider router={phase.router} />
+      <SyncRoot
+        accounts={syncAccountsOf(loginInfo)}
+        language={language}
+        startedOffline={offlineSince !== null}
+      >
+        <RouterProvider router={phase.router} />
+      </SyncRoot>
     </AppStateProvider>
   );
 }

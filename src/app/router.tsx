@@ -11,7 +11,15 @@ import type { MenuItem } from '../contract';
 import { dashboardPath, defaultPath, guardRedirect } from './guard';
 import { AppLayout } from './layout/app-layout';
 import { menuLabels, screenTitles } from './menu/menu-labels';
-import { DashboardScreen, HelpScreen, LaterScreen, OpenServiceScreen, SuggestionScreen } from './screens';
+import {
+  DashboardScreen,
+  HelpScreen,
+  IpBanScreen,
+  LaterScreen,
+  OpenServiceScreen,
+  SuggestionScreen,
+} from './screens';
+import { parseIpBanSearch } from '../features/ip-ban';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
 export interface RouterContext {
@@ -94,6 +102,24 @@ const suggestionRoute = createRoute({
   component: SuggestionScreen,
 });
 
+const ipBanRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/ip-ban',
+  staticData: { title: menuLabels.ip_ban },
+  validateSearch: parseIpBanSearch,
+  beforeLoad: guard,
+  component: function IpBanRoute() {
+    const search = ipBanRoute.useSearch();
+    const navigate = ipBanRoute.useNavigate();
+    return (
+      <IpBanScreen
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
 const statisticsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/statistics',
@@ -164,7 +190,6 @@ const laterScreens: [string, MessageDescriptor | undefined][] = [
   ['cdn/traffic-package', menuLabels.traffic_package],
   ['cdn/resource-config', menuLabels.alarm_resource],
   ['cdn/token-manage', menuLabels.token_manage],
-  ['cdn/ip-ban', menuLabels.ip_ban],
 ];
 
 const laterRoutes: AnyRoute[] = laterScreens.map(([path, title]) =>
@@ -184,6 +209,7 @@ const routeTree = rootRoute.addChildren([
   openServiceRoute,
   helpRoute,
   suggestionRoute,
+  ipBanRoute,
   statisticsRoute,
   statisticsTypeRoute,
   domainCopyRoute,

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { lazy } from 'react';
+import { loadIpBanScreen } from '../features/ip-ban';
 
 /**
  * Every screen is loaded on demand, so the first load carries only the shell. The route files
@@ -16,6 +17,8 @@ export const HelpScreen = lazy(() => import('../features/help').then((m) => ({ d
 export const SuggestionScreen = lazy(() =>
   import('../features/suggestion').then((m) => ({ default: m.SuggestionScreen })),
 );
+// The feature's index is in the first load (its pending-changes views); the screen is not.
+export const IpBanScreen = lazy(() => loadIpBanScreen().then((m) => ({ default: m.IpBanScreen })));
 const NotAvailableYet = lazy(() =>
   import('../features/not-available').then((m) => ({ default: m.NotAvailableYet })),
 );

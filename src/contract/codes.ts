@@ -21,12 +21,29 @@ export const Code = {
   accountBoundary: 40302,
   /** The service is not open yet for the active account. */
   serviceClosed: 40303,
+  /** A push made by one signed-in account was sent with another account's token. */
+  actorMismatch: 40304,
   notFound: 40401,
   /** Activation already applied for and awaiting review, or already open. */
   alreadyApplied: 40901,
+  /**
+   * A command's expected version is not the aggregate's current version: it changed on the server
+   * meanwhile. `data.version` and `data.current` carry the server's side; nothing was applied.
+   */
+  versionConflict: 40902,
+  /** A command with this idempotency key is being applied right now; ask again shortly. */
+  commandInFlight: 40903,
+  /** Not applied because an earlier command of the same aggregate in this push was not applied. */
+  commandHeld: 40904,
+  /** A rule of the feature refuses the command (the message says which); nothing was applied. */
+  commandRejected: 40905,
   fileTooLarge: 41301,
   unsupportedFileType: 41501,
   tooManyFiles: 42201,
+  /** The idempotency key was already used for a different request. */
+  idempotencyKeyReused: 42202,
+  /** A count limit of the account is reached (the message names it). */
+  limitReached: 42203,
   internal: 50000,
 } as const;
 

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import * as s from './schemas';
+import { pushBody, pushResult } from './commands';
+import { ipBanListQuery, ipBanListResult, ipBanLookupQuery, ipBanLookupResult } from './ip-ban';
 import { routes, type Method } from './routes';
 
 export interface Endpoint {
@@ -169,6 +171,31 @@ export const endpoints = {
     access: 'identity',
     tag: 'suggestion',
     summary: 'Submit feedback with up to 5 uploaded pictures.',
+  }),
+  syncPush: e({
+    ...routes.syncPush,
+    input: pushBody,
+    output: pushResult,
+    access: 'open',
+    tag: 'sync',
+    summary:
+      'Apply queued commands in order, each once per idempotency key; one result per command, in the order sent.',
+  }),
+  ipBanList: e({
+    ...routes.ipBanList,
+    input: ipBanListQuery,
+    output: ipBanListResult,
+    access: 'open',
+    tag: 'ipBan',
+    summary: 'The ban list, searched, filtered and paged; `updated_since` gives only what changed.',
+  }),
+  ipBanLookup: e({
+    ...routes.ipBanLookup,
+    input: ipBanLookupQuery,
+    output: ipBanLookupResult,
+    access: 'open',
+    tag: 'ipBan',
+    summary: 'Is this IP banned, and by which entry?',
   }),
 } as const;
 

@@ -15,6 +15,28 @@ export const limits = {
   subAccountsMax: 5,
   tokensMax: 5,
   exportRowsMax: 2000,
+  /**
+   * IP blocking. The spec gives no figures for the account-wide ban list; these follow its
+   * per-domain IP list (500 entries, one per line) for one request.
+   */
+  ipBan: {
+    /** Lines of one ban request. */
+    linesMax: 500,
+    /** Entries in force in one account. */
+    entriesMax: 10_000,
+    reasonMax: 100,
+    /** The widest ranges that can be banned: /8 for IPv4, /32 for IPv6. */
+    ipv4PrefixMin: 8,
+    ipv6PrefixMin: 32,
+    /** Rows of one list page; the browser pulls the whole list in pages this size. */
+    pageSizeMax: 1000,
+  },
+  sync: {
+    /** Commands in one push. */
+    batchMax: 100,
+    /** How long the server keeps a command's answer for replays of the same idempotency key. */
+    idempotencyDays: 30,
+  },
 } as const;
 
 export const languages = ['zh_CN', 'en_US'] as const;

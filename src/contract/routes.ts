@@ -25,6 +25,9 @@ export const routes = {
   productOpen: { method: 'POST', path: '/api/customer/product/productopen' },
   feedbackUpload: { method: 'POST', path: '/v3/suggestion/feedback/upload' },
   feedbackAdd: { method: 'POST', path: '/v3/suggestion/feedback/add' },
+  syncPush: { method: 'POST', path: '/v3/sync/command/push' },
+  ipBanList: { method: 'GET', path: '/v3/ipban/ban/lists' },
+  ipBanLookup: { method: 'GET', path: '/v3/ipban/ban/lookup' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

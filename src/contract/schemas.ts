@@ -97,6 +97,8 @@ export const overviewDomainsResult = z.object({
 });
 export const loginInfoResult = z.object({
   view_id: z.number().int(),
+  /** The signed-in account (the owner of the token), whichever account is active. */
+  user_id: z.number().int(),
   login: z.string(),
   lists: z.array(accountOption),
   login_account_source: z.number().int(),

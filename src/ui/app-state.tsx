@@ -5,6 +5,8 @@ import type { Language } from '../contract';
 /** Login info as the boot call returns it (spec §3). */
 export interface LoginInfo {
   view_id: number;
+  /** The signed-in account, the owner of the token. */
+  user_id: number;
   login: string;
   lists: AccountOption[];
   login_account_source: number;

@@ -1,7 +1,12 @@
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
-export type AuditOrigin = 'browser' | 'api' | 'operator';
+/**
+ * Where a change came from: a browser page (`browser`), a command replayed from a browser's outbox
+ * after it was queued or retried (`replay`), an API caller (`api`), the operator or the demo seed
+ * (`operator`).
+ */
+export type AuditOrigin = 'browser' | 'replay' | 'api' | 'operator';
 
 export interface AuditEntry {
   /** The account the change belongs to. */
@@ -14,20 +19,26 @@ export interface AuditEntry {
   after?: unknown;
   origin: AuditOrigin;
   ip?: string;
+  /** When it took effect, if not now (a command applied at its own clock, such as the demo seed's). */
+  at?: Date;
 }
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
+/** The row of an audit event. */
+export const auditRow = (entry: AuditEntry) => ({
+  accountId: entry.accountId,
+  actorId: entry.actorId,
+  action: entry.action,
+  target: entry.target ?? '',
+  before: json(entry.before),
+  after: json(entry.after),
+  origin: entry.origin,
+  ip: entry.ip ?? '',
+  ...(entry.at ? { createdAt: entry.at } : {}),
+});
+
 /** Appends one audit event; every accepted change calls it. */
 export async function appendAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
-    accountId: entry.accountId,
-    actorId: entry.actorId,
-    action: entry.action,
-    target: entry.target ?? '',
-    before: json(entry.before),
-    after: json(entry.after),
-    origin: entry.origin,
-    ip: entry.ip ?? '',
-  });
+  await db.insert(auditEvents).values(auditRow(entry));
 }

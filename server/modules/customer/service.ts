@@ -56,6 +56,7 @@ export async function loginInfo(db: Db, account: Account, view: Account) {
   const others = options.filter((o) => o.id !== view.id);
   return {
     view_id: view.id,
+    user_id: account.id,
     login: view.login,
     lists: [...active, ...others].slice(0, limits.accountMenuMax),
     login_account_source: account.source,

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useAppState } from '../../ui/app-state';
 import { BookIcon, ChatIcon, CloudIcon, LogoIcon, MenuIcon, TicketIcon } from '../../ui/icons';
 import { AccountMenu } from '../account-menu/account-menu';
+import { SyncIndicator } from '../sync/sync-indicator';
 import { LanguageSwitch } from './language-switch';
 import { ProductsMenu } from './products-menu';
 import { UserMenu } from './user-menu';
@@ -41,7 +42,7 @@ function BarLink({
       {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
     >
       {icon}
-      <Box as="span" display={icon ? { base: 'none', lg: 'inline' } : 'inline'}>
+      <Box as="span" whiteSpace="nowrap" display={icon ? { base: 'none', lg: 'inline' } : 'inline'}>
         {label}
       </Box>
     </Link>
@@ -67,7 +68,7 @@ export function TopBar({
       h="56px"
       px={{ base: '2', md: '4' }}
       align="center"
-      gap="2"
+      gap={{ base: '1', lg: '2' }}
       bg="gray.900"
       color="white"
       position="sticky"
@@ -130,6 +131,7 @@ export function TopBar({
           label={t({ id: 'shell.topbar.feedback', message: 'Feedback' })}
         />
       </HStack>
+      <SyncIndicator />
       <LanguageSwitch current={language} />
       <AccountMenu />
       <UserMenu />

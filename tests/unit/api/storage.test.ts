@@ -30,6 +30,7 @@ describe('storage keys', () => {
   it('uses the agreed names', () => {
     expect(storageKeys).toEqual({
       token: 'cdn_token',
+      tokenOwner: 'cdn_token_owner',
       headerInfo: 'cdn_header_info',
       language: 'cdn_language',
       defaultPath: 'cdn_default_path',

@@ -4,6 +4,7 @@ import { loadBootData } from '../../../src/app/boot-data';
 
 const loginInfo = {
   view_id: 7,
+  user_id: 7,
   login: 'channel',
   lists: [],
   login_account_source: 0,

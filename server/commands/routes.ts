@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  commandSpecs,
+  idempotencyKey,
+  idempotencyKeyHeader,
+  type CommandName,
+  type CommandSpec,
+} from '../../src/contract/commands';
+import { envelopeOf } from '../../src/contract/schemas';
+import { authenticate, requireOpenService, type AuthContext } from '../http/auth';
+import type { AppContext } from '../http/context';
+import { invalid, requestLanguage } from '../http/envelope';
+import { failureEnvelope } from '../http/routes';
+import { executeCommand } from './execute';
+import { purgeIdempotencyKeys } from './idempotency';
+
+const baseVersion = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .describe(
+    'The version of the entry the change is based on (0: it does not exist yet). When given and the entry is at another version, nothing is applied and code 40902 answers the current one. When omitted, the version is not checked.',
+  );
+
+/** The body of a single-command call: the command's payload and, optionally, `base_version`. */
+function bodyOf(payload: z.ZodType): z.ZodType {
+  const extra = { base_version: baseVersion };
+  return payload instanceof z.ZodObject ? payload.extend(extra) : z.intersection(payload, z.object(extra));
+}
+
+const description = [
+  'Applies one command, once per idempotency key: sending the same request again with the same',
+  '`Idempotency-Key` answers the first answer and changes nothing; the key with a different',
+  'request answers 42202. Without `base_version` the version is not checked (last write wins).',
+  'Answers `{version, snapshot}` (code 0), or the failure: 40001 invalid, 40301 function not',
+  'granted, 40902 version conflict, 40903 the same key is being applied, 40905 refused by a rule,',
+  '42203 a limit is reached.',
+].join(' ');
+
+const authOf = new WeakMap<FastifyRequest, AuthContext>();
+
+/**
+ * One POST endpoint per command of the contract, for API callers (the console sends its commands
+ * through the push endpoint). The audit origin is `api`.
+ */
+export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const [name, spec] of Object.entries(commandSpecs) as [CommandName, CommandSpec][]) {
+    app.route({
+      method: 'POST',
+      url: spec.path,
+      schema: {
+        summary: spec.summary,
+        description,
+        tags: [spec.tag],
+        operationId: name,
+        security: [{ bearerAuth: [] }],
+        headers: z.looseObject({
+          [idempotencyKeyHeader]: idempotencyKey.describe(
+            'A key unique to this change, chosen by the caller (8–100 characters: letters, digits, _ . : -).',
+          ),
+        }),
+        body: bodyOf(spec.payload),
+        response: {
+          200: envelopeOf(z.object({ version: z.number().int(), snapshot: spec.snapshot })).or(
+            failureEnvelope,
+          ),
+        },
+      },
+      // As for every endpoint: sign-in first, so an anonymous caller learns nothing; then the key.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+        const auth = await authenticate(ctx, request);
+        requireOpenService(auth);
+        if (!idempotencyKey.safeParse(request.headers[idempotencyKeyHeader]).success)
+          throw invalid([{ path: idempotencyKeyHeader, message_id: 'sync.keyRequired' }]);
+        authOf.set(request, auth);
+      },
+      handler: async (request) => {
+        const auth = authOf.get(request);
+        if (!auth) throw new Error('command call without its sign-in');
+        const { base_version, ...payload } = request.body as { base_version?: number } & Record<
+          string,
+          unknown
+        >;
+        await purgeIdempotencyKeys(ctx.db);
+        const { key: _key, ...result } = await executeCommand(
+          { db: ctx.db, language: requestLanguage(request), ip: request.ip },
+          { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
+          {
+            key: String(request.headers[idempotencyKeyHeader]),
+            name,
+            aggregate_id: (spec.aggregateOf as (p: unknown) => string)(payload),
+            base_version: base_version ?? null,
+            schema_version: spec.schemaVersion,
+            payload,
+          },
+          'api',
+        );
+        return result;
+      },
+    });
+  }
+}

@@ -1,0 +1,241 @@
+import { Badge, Box, Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { OutboxEntry } from '../../store';
+import { useSyncRuntime } from '../../sync/react';
+import type { CommandLike, CommandView, ComparedField } from '../../ui/command-views';
+import { formatDateTime } from '../../ui/format';
+import { notify } from '../../ui/toaster';
+
+/** The server's side of a version conflict (code 40902): its version and state (null: gone). */
+export function conflictOf(entry: OutboxEntry): { version: number; current: unknown } | null {
+  if (entry.state !== 'conflict' || !entry.error) return null;
+  const { version, current } = entry.error.data;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return null;
+  return { version, current: current ?? null };
+}
+
+/**
+ * One line naming the edit. A view written for a newer payload may not read an older one: the
+ * command's name is shown then, as for a command without a view.
+ */
+export function describeEntry(entry: OutboxEntry, view: CommandView | undefined, i18n: I18n): string {
+  if (view) {
+    try {
+      return view.describe({ name: entry.name, payload: entry.payload }, i18n);
+    } catch {
+      // Falls through to the command's name.
+    }
+  }
+  return `${entry.name} · ${entry.aggregateId}`;
+}
+
+function compareSafely(
+  view: CommandView | undefined,
+  command: CommandLike,
+  current: unknown,
+  i18n: I18n,
+): ComparedField[] {
+  if (!view) return [];
+  try {
+    return view.compare(command, current, i18n);
+  } catch {
+    return [];
+  }
+}
+
+/** A route of the console as an address the hash router opens. */
+const asHashHref = (href: string) => (href.startsWith('/') ? `#${href}` : href);
+
+interface PendingItemProps {
+  entry: OutboxEntry;
+  view: CommandView | undefined;
+  /** Queued behind a rejected or conflicting edit of the same item. */
+  held: boolean;
+  onDiscard(entry: OutboxEntry): void;
+  /** A link to the item's screen was followed. */
+  onNavigate(): void;
+}
+
+/** One edit of the outbox with what can be done about it in its state. */
+export function PendingItem({ entry, view, held, onDiscard, onNavigate }: PendingItemProps) {
+  const { t, i18n } = useLingui();
+  const runtime = useSyncRuntime();
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const command: CommandLike = { name: entry.name, payload: entry.payload };
+  const description = describeEntry(entry, view, i18n);
+  const conflict = conflictOf(entry);
+  const compared = conflict ? compareSafely(view, command, conflict.current, i18n) : [];
+  const href = view?.href?.(command);
+  const Editor = entry.state === 'rejected' ? view?.Editor : undefined;
+  const titleId = `pending-${entry.seq}-title`;
+  const madeAt = formatDateTime(entry.createdAt);
+
+  /** Runs a change of the outbox; the list follows the store by itself. */
+  const run = (change: (rt: NonNullable<typeof runtime>) => Promise<void>) => {
+    if (!runtime || busy) return;
+    setBusy(true);
+    change(runtime)
+      .then(() => runtime.engine.kick())
+      .catch(() =>
+        notify(
+          'error',
+          t({ id: 'sync.panel.actionFailed', message: 'The change could not be updated. Please try again.' }),
+        ),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const badge = {
+    queued: { palette: 'gray', text: t({ id: 'sync.state.queued', message: 'Waiting to sync' }) },
+    rejected: { palette: 'red', text: t({ id: 'sync.state.rejected', message: 'Rejected' }) },
+    conflict: { palette: 'orange', text: t({ id: 'sync.state.conflict', message: 'Conflict' }) },
+  }[entry.state];
+
+  return (
+    <Box
+      as="article"
+      aria-labelledby={titleId}
+      borderWidth="1px"
+      borderRadius="md"
+      borderColor={entry.state === 'queued' ? 'border' : `${badge.palette}.muted`}
+      bg="bg"
+      p="3"
+    >
+      <Stack gap="2">
+        <HStack gap="2" align="flex-start" justify="space-between">
+          <Text id={titleId} fontWeight="medium" wordBreak="break-word">
+            {description}
+          </Text>
+          <Badge colorPalette={badge.palette} flexShrink={0}>
+            {badge.text}
+          </Badge>
+        </HStack>
+        {entry.state !== 'queued' && entry.error?.msg ? (
+          <Text fontSize="sm" color={`${badge.palette}.fg`}>
+            {entry.error.msg}
+          </Text>
+        ) : null}
+        {held ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t({
+              id: 'sync.panel.held',
+              message: 'Sent once the earlier change to the same item is resolved.',
+            })}
+          </Text>
+        ) : null}
+        {compared.length > 0 ? (
+          <Table.Root size="sm" variant="outline">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>
+                  {t({ id: 'sync.conflict.field', message: 'Setting' })}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  {t({ id: 'sync.conflict.server', message: 'On the server' })}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  {t({ id: 'sync.conflict.mine', message: 'My change' })}
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {compared.map((row) => (
+                <Table.Row key={row.label}>
+                  <Table.Cell>{row.label}</Table.Cell>
+                  <Table.Cell wordBreak="break-word">{row.server}</Table.Cell>
+                  <Table.Cell
+                    wordBreak="break-word"
+                    fontWeight={row.server === row.mine ? undefined : 'medium'}
+                  >
+                    {row.mine}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        ) : null}
+        <HStack gap="3" fontSize="xs" color="fg.muted" wrap="wrap">
+          <Text>
+            {t({
+              id: 'sync.panel.madeAt',
+              message: `Made at ${madeAt}`,
+            })}
+          </Text>
+          {href ? (
+            <Link href={asHashHref(href)} color="blue.fg" onClick={onNavigate}>
+              {t({ id: 'sync.panel.openItem', message: 'Go to the item' })}
+            </Link>
+          ) : null}
+        </HStack>
+        {Editor && editing ? (
+          <Box borderTopWidth="1px" pt="3">
+            <Editor
+              command={command}
+              onSave={(payload) =>
+                run(async (rt) => {
+                  await rt.store.retry(entry.seq, payload);
+                  setEditing(false);
+                })
+              }
+              onCancel={() => setEditing(false)}
+            />
+          </Box>
+        ) : (
+          <HStack gap="2" wrap="wrap" aria-label={description} role="group">
+            {entry.state === 'rejected' ? (
+              <Button
+                size="xs"
+                colorPalette="blue"
+                disabled={busy}
+                onClick={() => run((rt) => rt.store.retry(entry.seq))}
+              >
+                {t({ id: 'common.action.retry', message: 'Retry' })}
+              </Button>
+            ) : null}
+            {Editor ? (
+              <Button size="xs" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+                {t({ id: 'sync.action.edit', message: 'Edit' })}
+              </Button>
+            ) : null}
+            {conflict ? (
+              <>
+                <Button
+                  size="xs"
+                  colorPalette="blue"
+                  disabled={busy}
+                  onClick={() =>
+                    run((rt) => rt.store.keepMine(entry.seq, conflict.version, conflict.current))
+                  }
+                >
+                  {t({ id: 'sync.action.keepMine', message: 'Keep mine' })}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() =>
+                    run((rt) => rt.store.takeServers(entry.seq, conflict.version, conflict.current))
+                  }
+                >
+                  {t({ id: 'sync.action.takeServers', message: "Use the server's" })}
+                </Button>
+              </>
+            ) : null}
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              disabled={busy}
+              onClick={() => onDiscard(entry)}
+            >
+              {t({ id: 'sync.action.discard', message: 'Discard' })}
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+    </Box>
+  );
+}

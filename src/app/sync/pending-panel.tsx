@@ -1,0 +1,224 @@
+import { Alert, Box, Button, CloseButton, Drawer, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { OutboxEntry } from '../../store';
+import { useLiveQuery, useSyncRuntime, useSyncStatus } from '../../sync/react';
+import type { CommandViews } from '../../ui/command-views';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { notify } from '../../ui/toaster';
+import { commandViews } from './command-views';
+import { PendingItem, describeEntry } from './pending-item';
+import { usePersisted } from './persistence';
+import { signInAgain } from './sign-in-again';
+import { clockTime, countOutbox, heldEntries, syncDisplay } from './sync-display';
+import type { SyncDisplay } from './sync-display';
+import { useOnline } from './use-online';
+
+/** What the sender is waiting for, when the user can do something about it or should know. */
+function StatusNotice({ display, onRetryNow }: { display: SyncDisplay; onRetryNow(): void }) {
+  const { t } = useLingui();
+  switch (display.kind) {
+    case 'offline':
+      return (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>
+            {t({
+              id: 'sync.panel.offline',
+              message:
+                'You are offline. These changes are kept on this device and sent once the connection is back.',
+            })}
+          </Alert.Description>
+        </Alert.Root>
+      );
+    case 'signIn':
+      return (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content gap="2">
+            <Alert.Description>
+              {t({
+                id: 'sync.panel.signIn',
+                message: 'Your sign-in has expired. Sign in again to send these changes.',
+              })}
+            </Alert.Description>
+            <Box>
+              <Button size="xs" colorPalette="orange" onClick={signInAgain}>
+                {t({ id: 'sync.action.signIn', message: 'Sign in again' })}
+              </Button>
+            </Box>
+          </Alert.Content>
+        </Alert.Root>
+      );
+    case 'blocked': {
+      const message = display.message;
+      return (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>
+            {t({ id: 'sync.panel.blocked', message: `Sending is paused: ${message}` })}
+          </Alert.Description>
+        </Alert.Root>
+      );
+    }
+    case 'waiting': {
+      const time = display.retryAt === null ? '--' : clockTime(display.retryAt);
+      return (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content gap="2">
+            <Alert.Description>
+              {t({
+                id: 'sync.panel.waiting',
+                message: `The server could not be reached. Next try at ${time}.`,
+              })}
+            </Alert.Description>
+            <Box>
+              <Button size="xs" variant="outline" onClick={onRetryNow}>
+                {t({ id: 'sync.action.retryNow', message: 'Retry now' })}
+              </Button>
+            </Box>
+          </Alert.Content>
+        </Alert.Root>
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+interface PendingPanelProps {
+  open: boolean;
+  onClose(): void;
+  /** How each command is presented; the features' views by default. */
+  views?: CommandViews;
+}
+
+/**
+ * The outbox in order (ARCHITECTURE.md, "The path of a configuration edit"): queued edits, and
+ * the rejected and conflicting ones the user decides about. Nothing leaves it unseen: an edit
+ * is discarded only after a confirmation.
+ */
+export function PendingPanel({ open, onClose, views = commandViews }: PendingPanelProps) {
+  const { t, i18n } = useLingui();
+  const runtime = useSyncRuntime();
+  const status = useSyncStatus();
+  const online = useOnline();
+  const persisted = usePersisted();
+  const entries = useLiveQuery((rt) => rt.store.pending(), []);
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const display = syncDisplay(online, runtime ? status : null, entries ? countOutbox(entries) : undefined);
+  const held = heldEntries(entries ?? []);
+  const atRisk = persisted === false && (entries?.length ?? 0) > 0;
+  const change = discarding ? describeEntry(discarding, views[discarding.name], i18n) : '';
+
+  const discard = (entry: OutboxEntry) => {
+    setDiscarding(null);
+    if (!runtime) return;
+    runtime.store
+      .discard(entry.seq)
+      // The later edits of the item may go now.
+      .then(() => runtime.engine.kick())
+      .catch(() =>
+        notify(
+          'error',
+          t({ id: 'sync.panel.actionFailed', message: 'The change could not be updated. Please try again.' }),
+        ),
+      );
+  };
+
+  let body;
+  if (runtime && entries === undefined) {
+    body = (
+      <Spinner size="sm" color="blue.solid" aria-label={t({ id: 'shell.loading', message: 'Loading…' })} />
+    );
+  } else if (!entries || entries.length === 0) {
+    body = (
+      <Stack gap="1" py="8" textAlign="center">
+        <Text fontWeight="medium">{t({ id: 'sync.panel.empty', message: 'No pending changes' })}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t({
+            id: 'sync.panel.emptyHint',
+            message: 'Changes made while offline wait here until they are sent.',
+          })}
+        </Text>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack as="ol" gap="3" listStyleType="none">
+        {entries.map((entry) => (
+          <li key={entry.seq}>
+            <PendingItem
+              entry={entry}
+              view={views[entry.name]}
+              held={held.has(entry.seq)}
+              onDiscard={setDiscarding}
+              onNavigate={onClose}
+            />
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <Drawer.Root
+        open={open}
+        onOpenChange={(e) => (e.open ? undefined : onClose())}
+        placement="end"
+        size="md"
+      >
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{t({ id: 'sync.panel.title', message: 'Pending changes' })}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>
+                <Stack gap="4">
+                  <StatusNotice display={display} onRetryNow={() => runtime?.engine.kick({ fresh: true })} />
+                  {atRisk ? (
+                    <Alert.Root status="warning">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>
+                          {t({ id: 'sync.panel.atRiskTitle', message: 'Unsynced changes at risk' })}
+                        </Alert.Title>
+                        <Alert.Description>
+                          {t({
+                            id: 'sync.panel.atRisk',
+                            message:
+                              "The browser has not agreed to keep this site's data: when the device runs short of space, these changes may be cleared before they are sent.",
+                          })}
+                        </Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  ) : null}
+                  {body}
+                </Stack>
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t({ id: 'common.action.close', message: 'Close' })} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <ConfirmDialog
+        open={discarding !== null}
+        title={t({ id: 'sync.discard.title', message: 'Discard this change?' })}
+        message={t({
+          id: 'sync.discard.message',
+          message: `“${change}” will be removed from this device and never sent.`,
+        })}
+        confirmLabel={t({ id: 'sync.action.discard', message: 'Discard' })}
+        cancelLabel={t({ id: 'common.action.cancel', message: 'Cancel' })}
+        onConfirm={() => (discarding ? discard(discarding) : undefined)}
+        onCancel={() => setDiscarding(null)}
+      />
+    </>
+  );
+}

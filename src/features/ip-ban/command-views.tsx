@@ -1,0 +1,90 @@
+import { Spinner } from '@chakra-ui/react';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import type { IpBanEntry } from '../../contract/ip-ban';
+import { effectiveStatus } from '../../contract/rules/ip-ban';
+import type {
+  CommandEditorProps,
+  CommandLike,
+  CommandView,
+  CommandViews,
+  ComparedField,
+} from '../../ui/command-views';
+import { formatDateTime } from '../../ui/format';
+import { ipBanFold } from './fold';
+import { fieldLabels, statusLabels, valueTexts } from './ip-ban-messages';
+
+const describeMessages = {
+  'ipBan.ban': msg({ id: 'ipBan.command.ban', message: 'Ban {cidr}' }),
+  'ipBan.update': msg({ id: 'ipBan.command.update', message: 'Change the ban of {cidr}' }),
+  'ipBan.unban': msg({ id: 'ipBan.command.unban', message: 'Unban {cidr}' }),
+} as const;
+
+const cidrOf = (command: CommandLike): string => {
+  const payload = command.payload as { cidr?: unknown } | null;
+  return typeof payload?.cidr === 'string' ? payload.cidr : '';
+};
+
+/** A server's state as the compare view gets it: an entry, or null when the entry is gone. */
+function entryOf(value: unknown): IpBanEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entry = value as Partial<IpBanEntry>;
+  return typeof entry.id === 'string' && (entry.status === 'banned' || entry.status === 'unbanned')
+    ? (value as IpBanEntry)
+    : undefined;
+}
+
+function fields(entry: IpBanEntry, i18n: I18n, now: number) {
+  return {
+    status: i18n._(statusLabels[effectiveStatus(entry, now)]),
+    reason: entry.reason || '—',
+    expiry: entry.expires_at === null ? i18n._(valueTexts.noExpiry) : formatDateTime(entry.expires_at),
+  };
+}
+
+/** The editor's code (its form) loads when a refused edit is first corrected. */
+const LazyEditor = lazy(() => import('./command-editor').then((m) => ({ default: m.IpBanCommandEditor })));
+
+function Editor(props: CommandEditorProps) {
+  const { t } = useLingui();
+  return (
+    <Suspense
+      fallback={<Spinner size="sm" aria-label={t({ id: 'ipBan.command.loading', message: 'Loading…' })} />}
+    >
+      <LazyEditor {...props} />
+    </Suspense>
+  );
+}
+
+function view(name: keyof typeof describeMessages, editable: boolean): CommandView {
+  return {
+    describe(command, i18n) {
+      const described: MessageDescriptor = { ...describeMessages[name], values: { cidr: cidrOf(command) } };
+      return i18n._(described);
+    },
+    compare(command, current, i18n): ComparedField[] {
+      const now = Date.now();
+      const server = entryOf(current);
+      const mine = ipBanFold(server, command);
+      const absent = i18n._(valueTexts.notOnServer);
+      const theirs = server ? fields(server, i18n, now) : null;
+      const ours = mine ? fields(mine, i18n, now) : null;
+      return (['status', 'reason', 'expiry'] as const).map((key) => ({
+        label: i18n._(fieldLabels[key]),
+        server: theirs ? theirs[key] : absent,
+        mine: ours ? ours[key] : absent,
+      }));
+    },
+    ...(editable ? { Editor } : {}),
+    href: (command) => `#/cdn/ip-ban?keyword=${encodeURIComponent(cidrOf(command))}`,
+  };
+}
+
+/** How the pending-changes panel shows the IP-ban commands. */
+export const ipBanCommandViews: CommandViews = {
+  'ipBan.ban': view('ipBan.ban', true),
+  'ipBan.update': view('ipBan.update', true),
+  'ipBan.unban': view('ipBan.unban', false),
+};

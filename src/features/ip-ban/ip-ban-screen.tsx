@@ -1,0 +1,657 @@
+import {
+  Button,
+  Card,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo, useState } from 'react';
+import { limits } from '../../contract/limits';
+import { StoreFullError, type NewCommand } from '../../store';
+import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
+import { useAppState } from '../../ui/app-state';
+import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { formatDateTime } from '../../ui/format';
+import { SearchIcon } from '../../ui/icons';
+import { notify } from '../../ui/toaster';
+import { checkBanText, indexInForce } from './ban-check';
+import { BanDialog, type BanDraft } from './ban-dialog';
+import { banCommand, enqueueAll, unbanCommand, updateCommand } from './commands';
+import { EditDialog } from './edit-dialog';
+import { noExpiry } from './expiry';
+import { ruleText } from './ip-ban-messages';
+import { IpBanTable, selectable } from './ip-ban-table';
+import { LookupCard } from './lookup-card';
+import { Pager } from './pager';
+import { filterRows, inForceEntries, sortRows, type IpBanRow } from './rows';
+import { ipBanListSorts, type IpBanListSort, type IpBanSearch } from './search';
+import { useIpBanList } from './use-ip-ban-list';
+import { useIpBanPull } from './use-ip-ban-pull';
+import { useMirroredText } from './use-mirrored-text';
+import { useNow } from './use-now';
+import { useOnline } from './use-online';
+
+export interface IpBanScreenProps {
+  search: IpBanSearch;
+  onSearchChange: (search: IpBanSearch) => void;
+}
+
+const emptyDraft: BanDraft = { lines: '', reason: '', expiry: noExpiry };
+
+type Confirmation =
+  | { kind: 'unban'; ids: string[] }
+  | { kind: 'banAgain'; row: IpBanRow }
+  | { kind: 'notice'; title: string; message: string };
+
+/** Drops the values that are the defaults, so that the address stays short. */
+function cleanSearch(search: IpBanSearch): IpBanSearch {
+  const result: IpBanSearch = {};
+  if (search.keyword && search.keyword.trim() !== '') result.keyword = search.keyword.slice(0, 64);
+  if (search.status) result.status = search.status;
+  if (search.family) result.family = search.family;
+  if (search.sort && search.sort !== 'newest') result.sort = search.sort;
+  if (search.page && search.page > 1) result.page = search.page;
+  if (search.size && search.size !== 20) result.size = search.size;
+  return result;
+}
+
+const normalizeKeyword = (text: string) => (text.trim() === '' ? '' : text.slice(0, 64));
+
+/**
+ * IP blocking (spec §2 /cdn/ip-ban, §4 ban or unban): the ban list of the account as stored on
+ * this device with the pending edits folded over it, so that it works offline and shows an edit
+ * at once; bans, unbans and changes are commands queued in the outbox, never direct calls.
+ */
+export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
+  const { t, i18n } = useLingui();
+  const runtime = useSyncRuntime();
+  const availability = useSyncAvailability();
+  const online = useOnline();
+  const now = useNow(30_000);
+  const list = useIpBanList(now);
+  const { state: pullState, pull } = useIpBanPull(runtime, online);
+  const login = useAppState().loginInfo?.login ?? null;
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [banOpen, setBanOpen] = useState(false);
+  const [draft, setDraft] = useState<BanDraft>(emptyDraft);
+  const [editing, setEditing] = useState<IpBanRow | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+
+  const update = useCallback(
+    (change: Partial<IpBanSearch>, keepPage = false) =>
+      onSearchChange(cleanSearch({ ...search, ...change, ...(keepPage ? {} : { page: change.page }) })),
+    [search, onSearchChange],
+  );
+  const [keyword, setKeyword] = useMirroredText(
+    search.keyword ?? '',
+    (text) => update({ keyword: text }),
+    normalizeKeyword,
+  );
+
+  const rows = useMemo(() => list?.rows ?? [], [list]);
+  const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+  const inForce = useMemo(() => inForceEntries(rows), [rows]);
+  const index = useMemo(() => indexInForce(inForce), [inForce]);
+  const filtered = useMemo(() => sortRows(filterRows(rows, search), search.sort ?? 'newest'), [rows, search]);
+  const size = search.size ?? 20;
+  const pageCount = Math.max(1, Math.ceil(filtered.length / size));
+  const page = Math.min(search.page ?? 1, pageCount);
+  const pageRows = useMemo(() => filtered.slice((page - 1) * size, page * size), [filtered, page, size]);
+  const chosen = [...selected].filter((id) => {
+    const row = byId.get(id);
+    return row !== undefined && selectable(row);
+  });
+
+  /** Queues the commands; says what happened. Resolves with how many were saved. */
+  const run = useCallback(
+    async (commands: NewCommand[], said: { online: string; offline: string }): Promise<number> => {
+      if (!runtime) return 0;
+      try {
+        await enqueueAll(runtime, commands);
+        notify('success', navigator.onLine ? said.online : said.offline);
+        return commands.length;
+      } catch (error) {
+        // Saved all together or not at all: nothing was queued, the form keeps everything.
+        notify(
+          'error',
+          error instanceof StoreFullError
+            ? t({
+                id: 'ipBan.save.storageFull',
+                message:
+                  "This device's storage is full, so the change was not saved. Free some space and try again.",
+              })
+            : t({
+                id: 'ipBan.save.failed',
+                message: 'The change could not be saved on this device. Please try again.',
+              }),
+        );
+        return 0;
+      }
+    },
+    [runtime, t],
+  );
+
+  const banSaid = useCallback(
+    (count: number) => ({
+      online: t({
+        id: 'ipBan.save.bannedOnline',
+        message: plural(count, { one: '# ban submitted.', other: '# bans submitted.' }),
+      }),
+      offline: t({
+        id: 'ipBan.save.bannedOffline',
+        message: plural(count, {
+          one: '# ban saved on this device; it will be sent when you are back online.',
+          other: '# bans saved on this device; they will be sent when you are back online.',
+        }),
+      }),
+    }),
+    [t],
+  );
+
+  const submitBan = useCallback(
+    async (ranges: string[], reason: string, expiresAt: string | null) => {
+      const count = ranges.length;
+      const saved = await run(
+        ranges.map((cidr) => banCommand({ cidr, reason, expires_at: expiresAt })),
+        banSaid(count),
+      );
+      if (saved === count) {
+        setDraft(emptyDraft);
+        setBanOpen(false);
+        return true;
+      }
+      // What was saved is queued; the rest stays in the form to try again.
+      const left = ranges.slice(saved);
+      setDraft((d) => ({ ...d, lines: left.join('\n') }));
+      return false;
+    },
+    [run, banSaid],
+  );
+
+  const unban = useCallback(
+    async (ids: string[]) => {
+      const count = ids.length;
+      const saved = await run(
+        ids.map((cidr) => unbanCommand({ cidr })),
+        {
+          online: t({
+            id: 'ipBan.save.unbannedOnline',
+            message: plural(count, { one: '# unban submitted.', other: '# unbans submitted.' }),
+          }),
+          offline: t({
+            id: 'ipBan.save.unbannedOffline',
+            message: plural(count, {
+              one: '# unban saved on this device; it will be sent when you are back online.',
+              other: '# unbans saved on this device; they will be sent when you are back online.',
+            }),
+          }),
+        },
+      );
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of ids.slice(0, saved)) next.delete(id);
+        return next;
+      });
+    },
+    [run, t],
+  );
+
+  const submitEdit = useCallback(
+    async (row: IpBanRow, reason: string, expiresAt: string | null) => {
+      const cidr = row.id;
+      const saved = await run([updateCommand({ cidr, reason, expires_at: expiresAt })], {
+        online: t({ id: 'ipBan.save.updatedOnline', message: `The change to ${cidr} was submitted.` }),
+        offline: t({
+          id: 'ipBan.save.updatedOffline',
+          message: `The change to ${cidr} was saved on this device; it will be sent when you are back online.`,
+        }),
+      });
+      return saved === 1;
+    },
+    [run, t],
+  );
+
+  const onEdit = useCallback((row: IpBanRow) => setEditing(row), []);
+  const onUnban = useCallback((row: IpBanRow) => setConfirmation({ kind: 'unban', ids: [row.id] }), []);
+  const onBanAgain = useCallback(
+    (row: IpBanRow) => {
+      const line = checkBanText(row.id, index).lines[0];
+      if (line?.problem) {
+        setConfirmation({
+          kind: 'notice',
+          title: t({ id: 'ipBan.banAgain.blockedTitle', message: 'This entry cannot be banned again now' }),
+          message: ruleText(i18n, line.problem, line.other),
+        });
+      } else setConfirmation({ kind: 'banAgain', row });
+    },
+    [index, t, i18n],
+  );
+  const onSelect = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const onSelectPage = useCallback(
+    (on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const row of pageRows) {
+          if (!selectable(row)) continue;
+          if (on) next.add(row.id);
+          else next.delete(row.id);
+        }
+        return next;
+      }),
+    [pageRows],
+  );
+
+  const title = t({ id: 'ipBan.screen.title', message: 'IP blocking' });
+  if (!runtime && availability === 'unavailable') {
+    // Every change goes through the outbox on this device; without storage there is none.
+    return (
+      <Stack gap="4" role="alert">
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <Text>
+          {t({
+            id: 'ipBan.screen.noStorage',
+            message:
+              'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
+          })}
+        </Text>
+      </Stack>
+    );
+  }
+  if (!runtime || !list) {
+    return <CenteredSpinner label={t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' })} />;
+  }
+
+  const read = list.read;
+  const neverRead = read === undefined && rows.length === 0;
+  const live = online && pullState !== 'failed';
+  const asOf = read ? formatDateTime(read.fetchedAt) : null;
+  const inForceCount = i18n.number(inForce.length);
+  const maxCount = i18n.number(limits.ipBan.entriesMax);
+  const chosenCount = chosen.length;
+
+  const header = (
+    <Stack
+      direction={{ base: 'column', lg: 'row' }}
+      justify="space-between"
+      align={{ lg: 'flex-end' }}
+      gap="3"
+    >
+      <Stack gap="1">
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t({
+            id: 'ipBan.screen.intro',
+            message: 'Requests from a banned IP address or range to your accelerated domains are refused.',
+          })}{' '}
+          {neverRead
+            ? null
+            : t({
+                id: 'ipBan.screen.inForce',
+                message: `${inForceCount} of at most ${maxCount} entries in force.`,
+              })}
+        </Text>
+      </Stack>
+      <HStack gap="3" wrap="wrap" justify={{ lg: 'flex-end' }}>
+        {!live && asOf ? (
+          <Text fontSize="sm" color="fg.warning" role="status">
+            {t({ id: 'ipBan.screen.asOf', message: `Data as of ${asOf}` })}
+          </Text>
+        ) : null}
+        {pullState === 'pulling' && !neverRead ? (
+          <HStack gap="2" role="status">
+            <Spinner size="xs" color="fg.muted" />
+            <Text fontSize="sm" color="fg.muted">
+              {t({ id: 'ipBan.screen.refreshing', message: 'Refreshing…' })}
+            </Text>
+          </HStack>
+        ) : null}
+        <Button variant="outline" size="sm" onClick={pull} disabled={!online || pullState === 'pulling'}>
+          {t({ id: 'ipBan.screen.refresh', message: 'Refresh' })}
+        </Button>
+        <Button colorPalette="red" size="sm" onClick={() => setBanOpen(true)} disabled={neverRead}>
+          {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+
+  if (neverRead) {
+    return (
+      <Stack gap="5" maxW="1400px" mx="auto">
+        {header}
+        <Card.Root>
+          <Card.Body>
+            {online && pullState !== 'failed' ? (
+              <CenteredSpinner label={t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' })} />
+            ) : (
+              <Stack align="center" textAlign="center" gap="3" py="12" role="status">
+                <Text fontWeight="semibold">
+                  {online
+                    ? t({ id: 'ipBan.empty.failedTitle', message: 'The ban list could not be loaded.' })
+                    : t({
+                        id: 'ipBan.empty.offlineTitle',
+                        message: 'The ban list has not been loaded on this device yet.',
+                      })}
+                </Text>
+                <Text color="fg.muted" fontSize="sm">
+                  {online
+                    ? t({ id: 'ipBan.empty.failedHint', message: 'Check your connection and try again.' })
+                    : t({
+                        id: 'ipBan.empty.offlineHint',
+                        message: 'Connect to the internet once to load it; it is then kept for offline use.',
+                      })}
+                </Text>
+                {online ? (
+                  <Button size="sm" variant="outline" onClick={pull}>
+                    {t({ id: 'ipBan.action.retry', message: 'Retry' })}
+                  </Button>
+                ) : null}
+              </Stack>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    );
+  }
+
+  const filteredCount = filtered.length;
+  const sortLabels: Record<IpBanListSort, string> = {
+    newest: t({ id: 'ipBan.sort.newest', message: 'Newest first' }),
+    oldest: t({ id: 'ipBan.sort.oldest', message: 'Oldest first' }),
+    address: t({ id: 'ipBan.sort.address', message: 'By IP address' }),
+    expiry: t({ id: 'ipBan.sort.expiry', message: 'Expiring soonest' }),
+  };
+
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      {header}
+      <LookupCard
+        rows={rows}
+        online={online}
+        fetchedAt={read?.fetchedAt ?? null}
+        onShowEntry={(id) => setKeyword(id)}
+      />
+      <Card.Root as="section" aria-labelledby="ip-ban-list-title">
+        <Card.Header pb="0" px={{ base: '4', lg: '6' }}>
+          <Heading as="h2" size="sm" id="ip-ban-list-title">
+            {t({ id: 'ipBan.list.title', message: 'Ban list' })}
+          </Heading>
+        </Card.Header>
+        <Card.Body px={{ base: '4', lg: '6' }}>
+          <Stack gap="4">
+            <Stack direction={{ base: 'column', md: 'row' }} gap="3" wrap="wrap">
+              <InputGroup
+                startElement={<SearchIcon />}
+                flex="1"
+                minW={{ md: '240px' }}
+                maxW={{ md: '360px' }}
+              >
+                <Input
+                  type="search"
+                  value={keyword}
+                  onChange={(e) => setKeyword(e.currentTarget.value)}
+                  aria-label={t({ id: 'ipBan.list.search', message: 'Search by IP, range or reason' })}
+                  placeholder={t({
+                    id: 'ipBan.list.searchPlaceholder',
+                    message: 'Search by IP, range or reason',
+                  })}
+                />
+              </InputGroup>
+              <HStack gap="3" wrap="wrap">
+                <NativeSelect.Root w="auto" minW="130px">
+                  <NativeSelect.Field
+                    value={search.status ?? ''}
+                    aria-label={t({ id: 'ipBan.list.statusFilter', message: 'Status' })}
+                    onChange={(e) =>
+                      update({ status: (e.currentTarget.value || undefined) as IpBanSearch['status'] })
+                    }
+                  >
+                    <option value="">{t({ id: 'ipBan.list.allStatuses', message: 'All statuses' })}</option>
+                    <option value="banned">{t({ id: 'ipBan.status.banned', message: 'Banned' })}</option>
+                    <option value="unbanned">
+                      {t({ id: 'ipBan.status.unbanned', message: 'Unbanned' })}
+                    </option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <NativeSelect.Root w="auto" minW="130px">
+                  <NativeSelect.Field
+                    value={search.family ?? ''}
+                    aria-label={t({ id: 'ipBan.list.familyFilter', message: 'IP type' })}
+                    onChange={(e) =>
+                      update({ family: (e.currentTarget.value || undefined) as IpBanSearch['family'] })
+                    }
+                  >
+                    <option value="">{t({ id: 'ipBan.list.allFamilies', message: 'All IP types' })}</option>
+                    <option value="4">{t({ id: 'ipBan.family.ipv4', message: 'IPv4' })}</option>
+                    <option value="6">{t({ id: 'ipBan.family.ipv6', message: 'IPv6' })}</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <NativeSelect.Root w="auto" minW="150px">
+                  <NativeSelect.Field
+                    value={search.sort ?? 'newest'}
+                    aria-label={t({ id: 'ipBan.list.sort', message: 'Sort' })}
+                    onChange={(e) => update({ sort: e.currentTarget.value as IpBanListSort })}
+                  >
+                    {ipBanListSorts.map((sort) => (
+                      <option key={sort} value={sort}>
+                        {sortLabels[sort]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </HStack>
+            </Stack>
+
+            {chosenCount > 0 ? (
+              <HStack
+                gap="3"
+                px="3"
+                py="2"
+                bg="blue.subtle"
+                borderRadius="md"
+                wrap="wrap"
+                role="region"
+                aria-label={t({ id: 'ipBan.selection.label', message: 'Selected entries' })}
+              >
+                <Text fontSize="sm">
+                  {t({ id: 'ipBan.selection.count', message: `${chosenCount} selected` })}
+                </Text>
+                <Button
+                  size="xs"
+                  colorPalette="red"
+                  variant="outline"
+                  onClick={() => setConfirmation({ kind: 'unban', ids: chosen })}
+                >
+                  {t({ id: 'ipBan.selection.unban', message: 'Unban selected' })}
+                </Button>
+                <Button size="xs" variant="ghost" onClick={() => setSelected(new Set())}>
+                  {t({ id: 'ipBan.selection.clear', message: 'Clear selection' })}
+                </Button>
+              </HStack>
+            ) : null}
+
+            {rows.length === 0 ? (
+              <Stack align="center" textAlign="center" gap="2" py="12">
+                <Text fontWeight="semibold">
+                  {t({ id: 'ipBan.empty.noneTitle', message: 'No IP is banned yet.' })}
+                </Text>
+                <Text color="fg.muted" fontSize="sm">
+                  {t({
+                    id: 'ipBan.empty.noneHint',
+                    message: 'Ban an IP address or a CIDR range to refuse its requests to your domains.',
+                  })}
+                </Text>
+                <Button size="sm" colorPalette="red" mt="2" onClick={() => setBanOpen(true)}>
+                  {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
+                </Button>
+              </Stack>
+            ) : filteredCount === 0 ? (
+              <Stack align="center" textAlign="center" gap="2" py="12">
+                <Text fontWeight="semibold">
+                  {t({ id: 'ipBan.empty.noMatchTitle', message: 'No entry matches the search and filters.' })}
+                </Text>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    setKeyword('');
+                    onSearchChange(cleanSearch({ sort: search.sort, size: search.size }));
+                  }}
+                >
+                  {t({ id: 'ipBan.empty.clearFilters', message: 'Clear search and filters' })}
+                </Button>
+              </Stack>
+            ) : (
+              <>
+                <IpBanTable
+                  rows={pageRows}
+                  selected={selected}
+                  onSelect={onSelect}
+                  onSelectPage={onSelectPage}
+                  login={login}
+                  onEdit={onEdit}
+                  onUnban={onUnban}
+                  onBanAgain={onBanAgain}
+                />
+                <Pager
+                  total={filteredCount}
+                  page={page}
+                  pageCount={pageCount}
+                  size={size}
+                  onPage={(p) => update({ page: p }, true)}
+                  onSize={(s) => update({ size: s })}
+                />
+              </>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      <BanDialog
+        open={banOpen}
+        draft={draft}
+        onDraftChange={setDraft}
+        index={index}
+        now={now}
+        onClose={() => setBanOpen(false)}
+        onSubmit={submitBan}
+      />
+      {editing ? (
+        <EditDialog
+          entry={editing.entry}
+          now={now}
+          onClose={() => setEditing(null)}
+          onSubmit={(reason, expiresAt) => submitEdit(editing, reason, expiresAt)}
+        />
+      ) : null}
+      <ConfirmationDialog
+        confirmation={confirmation}
+        onClose={() => setConfirmation(null)}
+        onUnban={(ids) => void unban(ids)}
+        onBanAgain={(row) =>
+          void run([banCommand({ cidr: row.id, reason: row.entry.reason, expires_at: null })], banSaid(1))
+        }
+      />
+    </Stack>
+  );
+}
+
+function ConfirmationDialog({
+  confirmation,
+  onClose,
+  onUnban,
+  onBanAgain,
+}: {
+  confirmation: Confirmation | null;
+  onClose: () => void;
+  onUnban: (ids: string[]) => void;
+  onBanAgain: (row: IpBanRow) => void;
+}) {
+  const { t } = useLingui();
+  if (!confirmation) return null;
+  if (confirmation.kind === 'notice') {
+    return (
+      <ConfirmDialog
+        open
+        title={confirmation.title}
+        message={confirmation.message}
+        confirmLabel={t({ id: 'ipBan.action.ok', message: 'OK' })}
+        onConfirm={onClose}
+        onCancel={onClose}
+      />
+    );
+  }
+  const cancelLabel = t({ id: 'ipBan.action.cancel', message: 'Cancel' });
+  if (confirmation.kind === 'banAgain') {
+    const { row } = confirmation;
+    const cidr = row.id;
+    const reason = row.entry.reason || '—';
+    return (
+      <ConfirmDialog
+        open
+        title={t({ id: 'ipBan.banAgain.title', message: `Ban ${cidr} again?` })}
+        message={t({
+          id: 'ipBan.banAgain.message',
+          message: `It is banned with the reason “${reason}” and no expiry; you can change both afterwards.`,
+        })}
+        confirmLabel={t({ id: 'ipBan.banAgain.confirm', message: 'Ban again' })}
+        cancelLabel={cancelLabel}
+        onConfirm={() => {
+          onClose();
+          onBanAgain(row);
+        }}
+        onCancel={onClose}
+      />
+    );
+  }
+  const { ids } = confirmation;
+  const count = ids.length;
+  const cidr = ids[0] ?? '';
+  return (
+    <ConfirmDialog
+      open
+      title={
+        count === 1
+          ? t({ id: 'ipBan.unban.titleOne', message: `Unban ${cidr}?` })
+          : t({ id: 'ipBan.unban.titleMany', message: `Unban ${count} entries?` })
+      }
+      message={t({
+        id: 'ipBan.unban.message',
+        message:
+          'Once applied, requests from the unbanned addresses to your accelerated domains are accepted again.',
+      })}
+      confirmLabel={t({ id: 'ipBan.unban.confirm', message: 'Unban' })}
+      cancelLabel={cancelLabel}
+      onConfirm={() => {
+        onClose();
+        onUnban(ids);
+      }}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,353 @@
+import Dexie from 'dexie';
+import { StoreDatabase, storeName } from './db';
+import type { OutboxEntry, OutboxError, ReadRow, SnapshotRow } from './db';
+
+/** A command as a feature issues it: the contract's command name, kind and schema version. */
+export interface NewCommand {
+  name: string;
+  kind: string;
+  aggregateId: string;
+  schemaVersion: number;
+  payload: unknown;
+}
+
+/** The device has no room left: the edit was not saved. */
+export class StoreFullError extends Error {
+  constructor(cause: unknown) {
+    super('The device storage is full; the edit was not saved.', { cause });
+    this.name = 'StoreFullError';
+  }
+}
+
+/** An answer of the server to one command, as `sync` classified it. */
+export type Settlement =
+  /** `kind` and `aggregateId` place the snapshot even when the entry was discarded meanwhile. */
+  | {
+      seq: number;
+      outcome: 'accepted';
+      version: number;
+      snapshot: unknown;
+      kind: string;
+      aggregateId: string;
+    }
+  | { seq: number; outcome: 'rejected' | 'conflict'; error: OutboxError }
+  /** No answer for it (network, 5xx, in flight): it stays queued and counts an attempt. */
+  | { seq: number; outcome: 'retry' }
+  /** Held behind an earlier command of its aggregate: unchanged. */
+  | { seq: number; outcome: 'held' };
+
+const isQuotaError = (error: unknown) =>
+  error instanceof Dexie.QuotaExceededError ||
+  (error instanceof Error && (error.name === 'QuotaExceededError' || error.name === 'QuotaExceeded'));
+
+function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The aggregate's key inside a kind. */
+const aggregateKey = (entry: Pick<OutboxEntry, 'kind' | 'aggregateId'>) =>
+  `${entry.kind}\u0000${entry.aggregateId}`;
+
+/**
+ * The browser's store of one account pair: snapshots of the server's state, the outbox of
+ * pending commands and the times of the last reads. Every method is one IndexedDB transaction.
+ */
+export class Store {
+  readonly db: StoreDatabase;
+
+  private constructor(
+    readonly actorId: number,
+    readonly accountId: number,
+    db: StoreDatabase,
+  ) {
+    this.db = db;
+  }
+
+  /** Opens (creating when needed) the database of the signed-in account `actorId` working in `accountId`. */
+  static async open(actorId: number, accountId: number): Promise<Store> {
+    const db = new StoreDatabase(storeName(actorId, accountId));
+    await db.open();
+    const store = new Store(actorId, accountId, db);
+    await store.clientId();
+    return store;
+  }
+
+  get name(): string {
+    return this.db.name;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** This database's client id, created once: the first half of every idempotency key. */
+  async clientId(): Promise<string> {
+    return this.db.transaction('rw', this.db.meta, async () => {
+      const row = await this.db.meta.get('clientId');
+      if (typeof row?.value === 'string') return row.value;
+      const id = randomId();
+      await this.db.meta.put({ key: 'clientId', value: id });
+      return id;
+    });
+  }
+
+  /**
+   * Writes a command to the outbox and resolves once the transaction has committed: only then is
+   * the edit saved. Its base version is the snapshot's version plus the commands of the same
+   * aggregate already waiting, as each accepted command raises the version by one.
+   */
+  async enqueue(command: NewCommand, options: { offline: boolean; now?: number }): Promise<OutboxEntry> {
+    const [entry] = await this.enqueueMany([command], options);
+    return entry!;
+  }
+
+  /** Writes several commands in order, in one transaction: all are saved, or none. */
+  async enqueueMany(
+    commands: readonly NewCommand[],
+    options: { offline: boolean; now?: number },
+  ): Promise<OutboxEntry[]> {
+    const { db } = this;
+    try {
+      return await db.transaction('rw', db.outbox, db.meta, db.snapshots, async () => {
+        const [clientRow, seqRow] = await Promise.all([db.meta.get('clientId'), db.meta.get('lastSeq')]);
+        let seq = typeof seqRow?.value === 'number' ? seqRow.value : 0;
+        const entries: OutboxEntry[] = [];
+        for (const command of commands) {
+          const [snapshot, waiting] = await Promise.all([
+            db.snapshots.get([command.kind, command.aggregateId]),
+            db.outbox.where('[kind+aggregateId]').equals([command.kind, command.aggregateId]).count(),
+          ]);
+          seq += 1;
+          const entry: OutboxEntry = {
+            seq,
+            key: `${String(clientRow?.value)}:${seq}`,
+            actorId: this.actorId,
+            accountId: this.accountId,
+            name: command.name,
+            kind: command.kind,
+            aggregateId: command.aggregateId,
+            baseVersion: (snapshot?.version ?? 0) + waiting,
+            schemaVersion: command.schemaVersion,
+            payload: command.payload,
+            state: 'queued',
+            attempts: 0,
+            createdAt: options.now ?? Date.now(),
+            madeOffline: options.offline,
+          };
+          await db.outbox.add(entry);
+          entries.push(entry);
+        }
+        await db.meta.put({ key: 'lastSeq', value: seq });
+        return entries;
+      });
+    } catch (error) {
+      if (isQuotaError(error)) throw new StoreFullError(error);
+      throw error;
+    }
+  }
+
+  /** Every entry of the outbox, in order. */
+  pending(): Promise<OutboxEntry[]> {
+    return this.db.outbox.orderBy('seq').toArray();
+  }
+
+  /**
+   * The next commands to send, in order: queued ones whose aggregate has no parked command
+   * ahead of them (a rejected or conflicting edit holds the later edits of its aggregate).
+   */
+  async nextBatch(limit: number): Promise<OutboxEntry[]> {
+    const batch: OutboxEntry[] = [];
+    const blocked = new Set<string>();
+    await this.db.outbox
+      .orderBy('seq')
+      .until(() => batch.length >= limit)
+      .each((entry) => {
+        const key = aggregateKey(entry);
+        if (entry.state !== 'queued') blocked.add(key);
+        else if (!blocked.has(key)) batch.push(entry);
+      });
+    return batch;
+  }
+
+  /**
+   * Records the server's answers in one transaction: accepted commands leave the outbox and
+   * their snapshot becomes the server's; rejected and conflicting ones are parked with the
+   * answer; the others stay queued.
+   */
+  async settle(settlements: readonly Settlement[], now = Date.now()): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.outbox, db.snapshots, async () => {
+      for (const settlement of settlements) {
+        const entry = await db.outbox.get(settlement.seq);
+        if (settlement.outcome === 'accepted') {
+          // Applied on the server, even if the user discarded it while it was on its way: the
+          // snapshot must show what the server holds.
+          if (entry) await db.outbox.delete(entry.seq);
+          await this.putSnapshotIfNewer(
+            settlement.kind,
+            settlement.aggregateId,
+            settlement.version,
+            settlement.snapshot,
+            now,
+          );
+          continue;
+        }
+        if (!entry) continue;
+        switch (settlement.outcome) {
+          case 'rejected':
+          case 'conflict':
+            await db.outbox.update(entry.seq, { state: settlement.outcome, error: settlement.error });
+            break;
+          case 'retry':
+            await db.outbox.update(entry.seq, { attempts: entry.attempts + 1 });
+            break;
+          case 'held':
+            break;
+        }
+      }
+    });
+  }
+
+  /** Moves the base version of the commands after `seq` on the same aggregate by `delta`. */
+  private async shiftFollowers(entry: OutboxEntry, delta: number): Promise<void> {
+    if (delta === 0) return;
+    await this.db.outbox
+      .where('[kind+aggregateId]')
+      .equals([entry.kind, entry.aggregateId])
+      .filter((other) => other.seq > entry.seq)
+      .modify((other) => {
+        other.baseVersion += delta;
+      });
+  }
+
+  /** Discards a command; the later commands of its aggregate now build on one version less. */
+  async discard(seq: number): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.outbox, async () => {
+      const entry = await db.outbox.get(seq);
+      if (!entry) return;
+      await db.outbox.delete(seq);
+      await this.shiftFollowers(entry, -1);
+    });
+  }
+
+  /**
+   * Sends a parked command again, optionally with a new payload (same aggregate). The key stays:
+   * the server keeps no answer for a refused command, so the same key is evaluated afresh.
+   */
+  async retry(seq: number, payload?: unknown): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.outbox, async () => {
+      const entry = await db.outbox.get(seq);
+      if (!entry) return;
+      await db.outbox.put({
+        ...entry,
+        state: 'queued',
+        attempts: 0,
+        error: undefined,
+        ...(payload === undefined ? {} : { payload }),
+      });
+    });
+  }
+
+  /**
+   * Resolves a conflict by keeping my edit: it is rebased on the server's version (given by the
+   * conflict answer) and queued again; the later commands of the aggregate move along with it.
+   */
+  async keepMine(
+    seq: number,
+    serverVersion: number,
+    serverSnapshot?: unknown,
+    now = Date.now(),
+  ): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.outbox, db.snapshots, async () => {
+      const entry = await db.outbox.get(seq);
+      if (!entry) return;
+      await this.shiftFollowers(entry, serverVersion - entry.baseVersion);
+      await db.outbox.put({
+        ...entry,
+        baseVersion: serverVersion,
+        state: 'queued',
+        attempts: 0,
+        error: undefined,
+      });
+      if (serverSnapshot !== undefined)
+        await this.putSnapshotIfNewer(entry.kind, entry.aggregateId, serverVersion, serverSnapshot, now);
+    });
+  }
+
+  /** Resolves a conflict by taking the server's side: my edit is discarded, the snapshot updated. */
+  async takeServers(
+    seq: number,
+    serverVersion: number,
+    serverSnapshot: unknown,
+    now = Date.now(),
+  ): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.outbox, db.snapshots, async () => {
+      const entry = await db.outbox.get(seq);
+      if (!entry) return;
+      await db.outbox.delete(seq);
+      // The later edits of the aggregate now build on the server's version.
+      await this.shiftFollowers(entry, serverVersion - entry.baseVersion - 1);
+      await this.putSnapshotIfNewer(entry.kind, entry.aggregateId, serverVersion, serverSnapshot, now);
+    });
+  }
+
+  private async putSnapshotIfNewer(kind: string, id: string, version: number, data: unknown, now: number) {
+    const current = await this.db.snapshots.get([kind, id]);
+    if (current && current.version > version) return;
+    if (data === null || data === undefined) {
+      if (current) await this.db.snapshots.delete([kind, id]);
+      return;
+    }
+    await this.db.snapshots.put({ kind, id, version, data, fetchedAt: now });
+  }
+
+  /**
+   * Stores what a read of a collection answered. `replace`: the answer is the whole collection,
+   * so snapshots it no longer holds are removed, except those written after the read began
+   * (`fetchedAt`: when it began), such as commands acknowledged meanwhile. A snapshot is never
+   * replaced by an older version.
+   */
+  async putSnapshots(
+    kind: string,
+    rows: readonly { id: string; version: number; data: unknown }[],
+    read: { key: string; fetchedAt: number; cursor?: string; replace?: boolean },
+  ): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.snapshots, db.reads, async () => {
+      const existing = new Map(
+        (await db.snapshots.where('kind').equals(kind).toArray()).map((row) => [row.id, row]),
+      );
+      const puts: SnapshotRow[] = [];
+      for (const row of rows) {
+        const current = existing.get(row.id);
+        existing.delete(row.id);
+        if (current && current.version > row.version) continue;
+        puts.push({ kind, id: row.id, version: row.version, data: row.data, fetchedAt: read.fetchedAt });
+      }
+      await db.snapshots.bulkPut(puts);
+      const gone = read.replace
+        ? [...existing.values()]
+            .filter((row) => row.fetchedAt <= read.fetchedAt)
+            .map((row): [string, string] => [kind, row.id])
+        : [];
+      if (gone.length > 0) await db.snapshots.bulkDelete(gone);
+      const readRow: ReadRow = { key: read.key, fetchedAt: read.fetchedAt };
+      if (read.cursor !== undefined) readRow.cursor = read.cursor;
+      await db.reads.put(readRow);
+    });
+  }
+
+  snapshotsOf(kind: string): Promise<SnapshotRow[]> {
+    return this.db.snapshots.where('kind').equals(kind).toArray();
+  }
+
+  lastRead(key: string): Promise<ReadRow | undefined> {
+    return this.db.reads.get(key);
+  }
+}
