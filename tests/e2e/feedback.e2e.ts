@@ -45,8 +45,8 @@ describe('feedback', () => {
 
     await page.getByRole('button', { name: /提交/ }).click();
     await page.getByText('请选择提交类型').waitFor();
-    await page.getByLabel(/类型/).selectOption({ label: '产品建议' });
-    await page.getByLabel(/产品/).selectOption({ label: 'CDN' });
+    await page.getByRole('combobox', { name: /类型/ }).selectOption({ label: '产品建议' });
+    await page.getByRole('combobox', { name: /产品/ }).selectOption({ label: 'CDN' });
     await page.getByLabel(/标题/).fill('图表导出');
     await page.getByLabel(/内容/).fill('希望统计图表支持导出为图片。');
     await page.getByRole('button', { name: /提交/ }).click();

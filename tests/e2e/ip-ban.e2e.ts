@@ -141,4 +141,42 @@ describe('IP blocking offline', () => {
     await context.setOffline(false);
     await context.close();
   });
+
+  it('when the sending tab is closed, another tab takes over within 2 seconds', async () => {
+    const context = await newContext(browser);
+    await preferLanguage(context, 'en_US');
+    const sender = await context.newPage();
+    await signIn(sender, baseUrl, 'demo');
+    await sender.goto(`${baseUrl}/#/cdn/ip-ban`);
+    await list(sender).waitFor();
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/#/cdn/ip-ban`);
+    await list(other).waitFor();
+    // The first tab took the sender's lock; the second waits for it.
+    const held = await other.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0);
+    expect(held).toBeGreaterThan(0);
+
+    const address = '2001:db8:e2e::2';
+    await context.setOffline(true);
+    await other.getByRole('button', { name: 'Ban IPs' }).first().click();
+    await other.getByLabel('IP addresses or CIDR ranges').fill(address);
+    await other.getByRole('button', { name: 'Ban', exact: true }).click();
+    const pending = list(other).getByRole('row').filter({ hasText: address }).getByText('Pending sync');
+    await pending.waitFor();
+    await sender.close();
+    await context.setOffline(false);
+    const started = Date.now();
+    await expect.poll(() => pending.count(), { timeout: 10_000, interval: 100 }).toBe(0);
+    // Taking over (at most 2 s) and the send itself.
+    expect(Date.now() - started).toBeLessThan(2000 + 1500);
+    const answer = await other.evaluate(async (keyword) => {
+      const token = localStorage.getItem('cdn_token') ?? '';
+      const response = await fetch(`/v3/ipban/ban/lists?keyword=${encodeURIComponent(keyword)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return (await response.json()) as ListAnswer;
+    }, address);
+    expect(answer.data.lists).toMatchObject([{ id: address, version: 1 }]);
+    await context.close();
+  });
 });
