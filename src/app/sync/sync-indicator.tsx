@@ -3,10 +3,17 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLiveQuery, useSyncRuntime, useSyncStatus } from '../../sync/react';
-import { OfflineIcon } from '../../ui/icons';
 import { usePersisted } from './persistence';
 import { signInAgain } from './sign-in-again';
-import { CloudDoneIcon, ClockIcon, PauseIcon, SignInIcon, SyncIcon, WarningIcon } from './sync-icons';
+import {
+  ClockIcon,
+  CloudDoneIcon,
+  OfflineIcon,
+  PauseIcon,
+  SignInIcon,
+  SyncIcon,
+  WarningIcon,
+} from '../../ui/icons';
 import { clockTime, countOutbox, syncDisplay } from './sync-display';
 import type { SyncDisplay } from './sync-display';
 import { useOnline } from './use-online';
