@@ -2,5 +2,5 @@ export { StoreDatabase, storeName } from './db';
 export type { MetaRow, OutboxEntry, OutboxError, OutboxState, ReadRow, SnapshotRow } from './db';
 export { Store, StoreFullError } from './store';
 export type { NewCommand, Settlement } from './store';
-export { pendingState, project } from './projection';
+export { heldBehindParked, pendingState, project } from './projection';
 export type { Fold, Projected } from './projection';

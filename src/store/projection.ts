@@ -70,3 +70,20 @@ export function pendingState(pending: readonly OutboxEntry[]): 'conflict' | 'rej
   if (pending.some((entry) => entry.state === 'rejected')) return 'rejected';
   return pending.length > 0 ? 'queued' : null;
 }
+
+const aggregateKey = (entry: Pick<OutboxEntry, 'kind' | 'aggregateId'>) =>
+  `${entry.kind}\u0000${entry.aggregateId}`;
+
+/**
+ * The order rule of the outbox: a parked edit (rejected, conflicting) holds the later queued edits
+ * of its aggregate until it is resolved. Answers the sequence numbers of the held ones.
+ */
+export function heldBehindParked(entries: readonly OutboxEntry[]): Set<number> {
+  const parked = new Set<string>();
+  const held = new Set<number>();
+  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+    if (entry.state !== 'queued') parked.add(aggregateKey(entry));
+    else if (parked.has(aggregateKey(entry))) held.add(entry.seq);
+  }
+  return held;
+}

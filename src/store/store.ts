@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { StoreDatabase, storeName } from './db';
 import type { OutboxEntry, OutboxError, ReadRow, SnapshotRow } from './db';
+import { heldBehindParked } from './projection';
 
 /** A command as a feature issues it: the contract's command name, kind and schema version. */
 export interface NewCommand {
@@ -45,10 +46,6 @@ function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-/** The aggregate's key inside a kind. */
-const aggregateKey = (entry: Pick<OutboxEntry, 'kind' | 'aggregateId'>) =>
-  `${entry.kind}\u0000${entry.aggregateId}`;
 
 /**
  * The browser's store of one account pair: snapshots of the server's state, the outbox of
@@ -154,21 +151,13 @@ export class Store {
   }
 
   /**
-   * The next commands to send, in order: queued ones whose aggregate has no parked command
-   * ahead of them (a rejected or conflicting edit holds the later edits of its aggregate).
+   * The next commands to send, in order: queued ones not held behind a parked command of their
+   * aggregate (`heldBehindParked`).
    */
   async nextBatch(limit: number): Promise<OutboxEntry[]> {
-    const batch: OutboxEntry[] = [];
-    const blocked = new Set<string>();
-    await this.db.outbox
-      .orderBy('seq')
-      .until(() => batch.length >= limit)
-      .each((entry) => {
-        const key = aggregateKey(entry);
-        if (entry.state !== 'queued') blocked.add(key);
-        else if (!blocked.has(key)) batch.push(entry);
-      });
-    return batch;
+    const entries = await this.pending();
+    const held = heldBehindParked(entries);
+    return entries.filter((entry) => entry.state === 'queued' && !held.has(entry.seq)).slice(0, limit);
   }
 
   /**

@@ -20,6 +20,7 @@ const words = {
     save: '保存',
     refresh: '刷新',
     edit: (id: string) => `修改 ${id} 的封禁信息`,
+    editEntry: '编辑',
     rejected: '已被拒绝',
     conflict: '冲突',
   },
@@ -31,6 +32,7 @@ const words = {
     save: 'Save',
     refresh: 'Refresh',
     edit: (id: string) => `Edit the ban of ${id}`,
+    editEntry: 'Edit',
     rejected: 'Rejected',
     conflict: 'Conflict',
   },
@@ -90,6 +92,7 @@ describe('offline screens', () => {
         await context.setOffline(true);
         await page.getByRole('button', { name: w.edit(mine) }).click();
         await page.getByLabel(w.reason).fill(language === 'zh_CN' ? '离线时修改的原因' : 'changed offline');
+        await screenshot(page, name('ip-ban-edit-dialog'));
         await page.getByRole('button', { name: w.save, exact: true }).click();
         await page.getByRole('button', { name: w.banIps }).first().click();
         await page.getByLabel(w.lines).fill(`${rejected}\n${rejected}\n10.0.0.0/7`);
@@ -115,6 +118,9 @@ describe('offline screens', () => {
         await panel.getByText(w.rejected, { exact: true }).first().waitFor({ timeout: 30_000 });
         await panel.getByText(w.conflict, { exact: true }).first().waitFor({ timeout: 30_000 });
         await screenshot(page, name('pending-panel'));
+        await panel.getByRole('button', { name: w.editEntry, exact: true }).click();
+        await panel.getByLabel(w.reason).waitFor();
+        await screenshot(page, name('pending-panel-editor'));
         await page.keyboard.press('Escape');
         await screenshot(page, name('indicator-parked'));
         await context.close();

@@ -2,6 +2,7 @@ import { Alert, Box, Button, CloseButton, Drawer, Portal, Spinner, Stack, Text }
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { OutboxEntry } from '../../store';
+import { heldBehindParked } from '../../store/projection';
 import { useLiveQuery, useSyncRuntime, useSyncStatus } from '../../sync/react';
 import type { CommandViews } from '../../ui/command-views';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -10,9 +11,9 @@ import { commandViews } from './command-views';
 import { PendingItem, describeEntry } from './pending-item';
 import { usePersisted } from './persistence';
 import { signInAgain } from './sign-in-again';
-import { clockTime, countOutbox, heldEntries, syncDisplay } from './sync-display';
+import { clockTime, countOutbox, syncDisplay } from './sync-display';
 import type { SyncDisplay } from './sync-display';
-import { useOnline } from './use-online';
+import { useOnline } from '../../ui/use-online';
 
 /** What the sender is waiting for, when the user can do something about it or should know. */
 function StatusNotice({ display, onRetryNow }: { display: SyncDisplay; onRetryNow(): void }) {
@@ -108,7 +109,7 @@ export function PendingPanel({ open, onClose, views = commandViews }: PendingPan
   const entries = useLiveQuery((rt) => rt.store.pending(), []);
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
   const display = syncDisplay(online, runtime ? status : null, entries ? countOutbox(entries) : undefined);
-  const held = heldEntries(entries ?? []);
+  const held = heldBehindParked(entries ?? []);
   const atRisk = persisted === false && (entries?.length ?? 0) > 0;
   const change = discarding ? describeEntry(discarding, views[discarding.name], i18n) : '';
 

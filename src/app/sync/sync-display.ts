@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../store';
+import { heldBehindParked } from '../../store/projection';
 import type { SyncStatus } from '../../sync/engine';
 
 /**
@@ -12,21 +13,8 @@ export interface OutboxCounts {
   parked: number;
 }
 
-const itemKey = (entry: OutboxEntry) => `${entry.kind}\u0000${entry.aggregateId}`;
-
-/** The queued edits that wait behind a parked edit of their item (the order the sender keeps). */
-export function heldEntries(entries: readonly OutboxEntry[]): Set<number> {
-  const blocked = new Set<string>();
-  const held = new Set<number>();
-  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
-    if (entry.state !== 'queued') blocked.add(itemKey(entry));
-    else if (blocked.has(itemKey(entry))) held.add(entry.seq);
-  }
-  return held;
-}
-
 export function countOutbox(entries: readonly OutboxEntry[]): OutboxCounts {
-  const held = heldEntries(entries).size;
+  const held = heldBehindParked(entries).size;
   const parked = entries.filter((entry) => entry.state !== 'queued').length;
   return { queued: entries.length - parked - held, held, parked };
 }

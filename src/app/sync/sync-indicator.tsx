@@ -16,7 +16,7 @@ import {
 } from '../../ui/icons';
 import { clockTime, countOutbox, syncDisplay } from './sync-display';
 import type { SyncDisplay } from './sync-display';
-import { useOnline } from './use-online';
+import { useOnline } from '../../ui/use-online';
 
 /** The panel's code loads when it is first opened. */
 const PendingPanel = lazy(() => import('./pending-panel').then((m) => ({ default: m.PendingPanel })));

@@ -1,12 +1,8 @@
-import { Button, CloseButton, DataList, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { IpBanEntry } from '../../contract/ip-ban';
-import { checkReason } from '../../contract/rules/ip-ban';
-import { choiceFor, resolveExpiry } from './expiry';
-import { ExpiryField } from './expiry-field';
-import { ruleText } from './ip-ban-messages';
-import { ReasonField } from './reason-field';
+import { BanTermsFields, useBanTerms } from './ban-terms';
 
 interface EditDialogProps {
   entry: IpBanEntry;
@@ -18,25 +14,23 @@ interface EditDialogProps {
 
 /** Change the reason or the expiry of a ban in force. The range itself cannot change. */
 export function EditDialog({ entry, now, onClose, onSubmit }: EditDialogProps) {
-  const { t, i18n } = useLingui();
-  const [reason, setReason] = useState(entry.reason);
-  const [expiry, setExpiry] = useState(() => choiceFor(entry.expires_at));
+  const { t } = useLingui();
+  const terms = useBanTerms(entry, now);
   const [submitting, setSubmitting] = useState(false);
-  const reasonProblem = checkReason(reason);
-  const resolved = resolveExpiry(expiry, now);
-  const unchanged = reason.trim() === entry.reason && expiry.mode === 'unchanged';
-  const unchangedNoExpiry =
-    reason.trim() === entry.reason && entry.expires_at === null && expiry.mode === 'none';
-  const blocked = reasonProblem !== null || !resolved.ok || unchanged || unchangedNoExpiry;
+  const sameReason = terms.reason.trim() === entry.reason;
+  const unchanged =
+    sameReason &&
+    (terms.expiry.mode === 'unchanged' || (entry.expires_at === null && terms.expiry.mode === 'none'));
+  const blocked = !terms.valid || unchanged;
   const cidr = entry.id;
 
   async function submit() {
     if (blocked || submitting) return;
-    const final = resolveExpiry(expiry, Date.now());
-    if (!final.ok) return;
+    const final = terms.final();
+    if (!final) return;
     setSubmitting(true);
     try {
-      if (await onSubmit(reason.trim(), final.expiresAt)) onClose();
+      if (await onSubmit(final.reason, final.expires_at)) onClose();
     } finally {
       setSubmitting(false);
     }
@@ -63,27 +57,7 @@ export function EditDialog({ entry, now, onClose, onSubmit }: EditDialogProps) {
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="5">
-                  <DataList.Root orientation="horizontal" size="sm">
-                    <DataList.Item>
-                      <DataList.ItemLabel>
-                        {t({ id: 'ipBan.column.range', message: 'IP / CIDR' })}
-                      </DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        <Text fontFamily="mono">{cidr}</Text>
-                      </DataList.ItemValue>
-                    </DataList.Item>
-                  </DataList.Root>
-                  <ReasonField
-                    value={reason}
-                    onChange={setReason}
-                    error={reasonProblem ? ruleText(i18n, reasonProblem) : null}
-                  />
-                  <ExpiryField
-                    value={expiry}
-                    onChange={setExpiry}
-                    error={resolved.ok ? null : ruleText(i18n, resolved.problem)}
-                    now={now}
-                  />
+                  <BanTermsFields cidr={cidr} terms={terms} now={now} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

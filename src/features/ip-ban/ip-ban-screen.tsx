@@ -37,7 +37,7 @@ import { useIpBanList } from './use-ip-ban-list';
 import { useIpBanPull } from './use-ip-ban-pull';
 import { useMirroredText } from './use-mirrored-text';
 import { useNow } from './use-now';
-import { useOnline } from './use-online';
+import { useOnline } from '../../ui/use-online';
 
 export interface IpBanScreenProps {
   search: IpBanSearch;

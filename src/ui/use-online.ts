@@ -10,7 +10,7 @@ function subscribe(onChange: () => void) {
 }
 
 /**
- * Whether the browser has a connection. The sender only notices a lost connection when it next
+ * Whether the browser says it has a connection. The sender only notices a lost connection when it next
  * tries to send; the top bar says it at once.
  */
 export function useOnline(): boolean {
