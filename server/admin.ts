@@ -4,18 +4,27 @@ import { AppError } from './http/envelope';
 import { t } from './i18n/messages';
 import { isProcessAlive, readServerRecord } from './operator/address';
 import { readOperatorKey } from './operator/key';
+import { setSpecialConfig } from './modules/domain/service';
 import { approveApplication, pendingApplications } from './modules/product/service';
 
 /**
- * `npm run admin -- approve <login>` / `npm run admin -- pending`. Talks to the server running on
- * the same DATA_DIR, at the address it recorded there (whatever its PORT): the embedded database
- * allows one process. Only when no server process lives does it open the database itself.
+ * `npm run admin -- approve <login>` / `pending` / `special-config <domain> on|off`. Talks to the
+ * server running on the same DATA_DIR, at the address it recorded there (whatever its PORT): the
+ * embedded database allows one process. Only when no server process lives does it open the
+ * database itself.
  */
 const config = loadConfig();
-const [command, login] = process.argv.slice(2);
+const [command, login, setting] = process.argv.slice(2);
 
 function usage(): never {
-  console.error('usage: npm run admin -- approve <login> | pending');
+  console.error(
+    [
+      'usage: npm run admin -- <command>',
+      '  approve <login>                    open the service of a pending application',
+      '  pending                            list the applications awaiting review',
+      '  special-config <domain> on|off     set or clear the special configuration of a domain',
+    ].join('\n'),
+  );
   process.exit(2);
 }
 
@@ -136,6 +145,38 @@ if (command === 'approve') {
   }
   for (const p of rows) console.log(`${p.login}\t${p.product}\t${p.created_at}`);
   console.log(`${rows.length} pending application${rows.length === 1 ? '' : 's'} (${through(r)})`);
+} else if (command === 'special-config') {
+  const domain = login;
+  if (!domain || (setting !== 'on' && setting !== 'off')) usage();
+  const on = setting === 'on';
+  const r = await route('POST', '/operator/special-config', { domain, special_config: on });
+  let outcome: { version: number; changed: boolean };
+  if (r.kind === 'server') {
+    if (r.answer.code !== 0) {
+      console.error(`special-config ${domain}: failed: ${r.answer.msg} (${through(r)})`);
+      process.exit(1);
+    }
+    outcome = r.answer.data as { version: number; changed: boolean };
+  } else {
+    try {
+      const { entry, changed } = await direct((db) =>
+        setSpecialConfig(db, domain, on, { origin: 'operator' }),
+      );
+      outcome = { version: entry.version, changed };
+    } catch (error) {
+      if (error instanceof AppError) {
+        console.error(`special-config ${domain}: failed: ${t(error.messageId, 'en_US')} (${through(r)})`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  const state = on ? 'on' : 'off';
+  console.log(
+    outcome.changed
+      ? `special-config ${domain}: ${state}, version ${outcome.version} (${through(r)})`
+      : `special-config ${domain}: already ${state}, unchanged (${through(r)})`,
+  );
 } else {
   usage();
 }

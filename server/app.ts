@@ -25,6 +25,7 @@ import { t } from './i18n/messages';
 import { loggerOptions } from './logger';
 import { commonRoutes } from './modules/common/routes';
 import { customerRoutes } from './modules/customer/routes';
+import { domainRoutes } from './modules/domain/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
@@ -116,6 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           description: 'Changes queued in the browser, applied in order and once per idempotency key',
         },
         { name: 'ipBan', description: 'IP blocking: the ban list, lookups, ban / update / unban' },
+        {
+          name: 'domain',
+          description:
+            'Accelerated domains and their groups: list, detail, create, copy configuration, hang up, recover, delete, rename, move',
+        },
         { name: 'operator', description: 'Operator calls of `npm run admin` (x-operator-key)' },
       ],
     },
@@ -181,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncRoutes(instance, ctx);
     commandRoutes(instance, ctx);
     ipBanRoutes(instance, ctx);
+    domainRoutes(instance, ctx);
     operatorRoutes(instance, ctx, options.operatorKey);
     // The raw OpenAPI document (not enveloped), generated from the contract's schemas.
     instance.get(

@@ -7,7 +7,7 @@ import { accountMenus } from '../db/schema';
 import { AppError } from '../http/envelope';
 import { t } from '../i18n/messages';
 import type { AuditOrigin } from '../modules/audit/service';
-import type { CommandHandler } from './handler';
+import type { CommandHandler, CommandSettings } from './handler';
 import {
   findStored,
   openCommand,
@@ -34,6 +34,8 @@ export interface CommandContext {
   language: Language;
   /** The caller's address, for the audit event. */
   ip: string;
+  /** The configuration the handlers' rules read (see `CommandSettings`). */
+  settings: CommandSettings;
   /** The server clock; the demo seed applies its commands at earlier times. Default: now. */
   now?: () => Date;
   /**
@@ -201,6 +203,7 @@ async function applyCommand(
       actorId: actor.accountId,
       actorLogin: actor.login,
       version: version + 1,
+      settings: ctx.settings,
     },
     payload,
     current,

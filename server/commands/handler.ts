@@ -27,12 +27,22 @@ export interface LoadContext {
   now: Date;
 }
 
+/**
+ * The server's configuration as the rules read it: the same for every command of a server, so it
+ * travels with the command context rather than in the handlers (which are one table per process).
+ */
+export interface CommandSettings {
+  /** The suffix of the CNAME given to each accelerated domain (`CNAME_SUFFIX`). */
+  cnameSuffix: string;
+}
+
 export interface ApplyContext extends LoadContext {
   /** The signed-in account that made the change, and its login (snapshots name people by login). */
   actorId: number;
   actorLogin: string;
   /** The aggregate's version after the command: the current version plus one, or 1 for a new one. */
   version: number;
+  settings: CommandSettings;
 }
 
 /** An applied command: its writes, the snapshot to answer, and the audit event's before and after. */

@@ -1,4 +1,5 @@
 import type { CommandName } from '../../src/contract/commands';
+import { domainHandlers } from '../modules/domain/commands';
 import { ipBanHandlers } from '../modules/ip-ban/commands';
 import type { CommandHandler } from './handler';
 
@@ -9,4 +10,5 @@ import type { CommandHandler } from './handler';
  */
 export const commandHandlers: { [N in CommandName]: CommandHandler<N> } = {
   ...ipBanHandlers,
+  ...domainHandlers,
 };

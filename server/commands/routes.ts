@@ -86,7 +86,12 @@ export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
         >;
         await purgeIdempotencyKeys(ctx.db);
         const { key: _key, ...result } = await executeCommand(
-          { db: ctx.db, language: requestLanguage(request), ip: request.ip },
+          {
+            db: ctx.db,
+            language: requestLanguage(request),
+            ip: request.ip,
+            settings: { cnameSuffix: ctx.config.cnameSuffix },
+          },
           { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
           {
             key: String(request.headers[idempotencyKeyHeader]),

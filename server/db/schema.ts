@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Origin } from '../../src/contract/domain';
+import { domainStatuses } from '../../src/contract/rules/domain';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -141,24 +144,97 @@ export const serviceApplications = pgTable('service_applications', {
   decidedAt: ts('decided_at'),
 });
 
-/** Accelerated domains (the domain module extends it). */
+/**
+ * Accelerated domains (spec §3 "Domain"): the `domain` aggregate. `id` is the UUID the browser
+ * chose when it created the domain (offline too); a rename keeps it. A deleted domain keeps its
+ * row with the status `deleted`, and its name is free again: the name is unique among the
+ * domains of every account that are not deleted. `version` rises by one with every accepted
+ * command and every operator change.
+ */
 export const domains = pgTable(
   'domains',
   {
-    id: serial('id').primaryKey(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
     name: text('name').notNull(),
     serviceType: text('service_type').notNull(),
     area: text('area').notNull(),
     businessType: text('business_type').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: domainStatuses }).notNull(),
     cname: text('cname').notNull(),
+    /** A group of `domain_groups`, or none. */
+    groupId: text('group_id'),
+    origins: jsonb('origins').$type<Origin[]>().notNull().default([]),
+    /** Set by the operator (spec §6 work order): the user cannot rename, delete or copy it. */
+    specialConfig: boolean('special_config').notNull().default(false),
+    /** The domain whose configuration this one was copied from, and the copy it belongs to. */
+    copiedFrom: text('copied_from'),
+    copyId: text('copy_id'),
+    createdBy: integer('created_by').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('domains_name_uq').on(t.name), index('domains_account_idx').on(t.accountId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex('domains_name_uq')
+      .on(t.name)
+      .where(sql`status <> 'deleted'`),
+    // The list, each sort in the order of an index (the id breaks ties): newest first (the
+    // default), by name, by status; changes since a time.
+    index('domains_live_created_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`status <> 'deleted'`),
+    index('domains_live_name_idx')
+      .on(t.accountId, t.name, t.id)
+      .where(sql`status <> 'deleted'`),
+    index('domains_status_idx').on(t.accountId, t.status, t.createdAt, t.id),
+    index('domains_updated_idx').on(t.accountId, t.updatedAt, t.id),
+    // Narrow entries for the list's counts and filters (group, `none`, type, area), and the rule
+    // that a group holding domains is not deleted.
+    index('domains_group_idx')
+      .on(t.accountId, t.groupId)
+      .where(sql`status <> 'deleted'`),
+    index('domains_kind_idx')
+      .on(t.accountId, t.serviceType, t.area)
+      .where(sql`status <> 'deleted'`),
+    // How many targets a copy has.
+    index('domains_copy_idx')
+      .on(t.accountId, t.copyId)
+      .where(sql`copy_id is not null`),
+  ],
+);
+
+/**
+ * Groups of an account's domains: the `domainGroup` aggregate, named by the browser's UUID. A
+ * deleted group keeps its row (`deleted`), so browsers holding it learn of the deletion; its
+ * name is free again. Names are unique per account, whatever their case.
+ */
+export const domainGroups = pgTable(
+  'domain_groups',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    createdBy: integer('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex('domain_groups_name_uq')
+      .on(t.accountId, sql`lower(${t.name})`)
+      .where(sql`not deleted`),
+    index('domain_groups_updated_idx').on(t.accountId, t.updatedAt),
+  ],
 );
 
 export const feedback = pgTable('feedback', {

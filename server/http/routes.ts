@@ -26,6 +26,10 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
   overviewDomains: '/cdn/dashboard',
   ipBanList: '/cdn/ip-ban',
   ipBanLookup: '/cdn/ip-ban',
+  domainList: '/cdn/domain/list',
+  domainNames: '/cdn/domain/list',
+  domainDetail: '/cdn/domain/list',
+  domainGroupList: '/cdn/domain/list',
 };
 
 /**
@@ -60,6 +64,14 @@ export type Handler<N extends EndpointName> = (
   auth: Access<N> extends 'public' ? null : AuthContext,
   reply: FastifyReply,
 ) => Promise<Envelope<unknown>>;
+
+/**
+ * How far `server_time` is set back from the moment the list was read. A command that started
+ * before the read but commits after it carries an `updated_at` earlier than the read; answering
+ * a slightly earlier time makes the next `updated_since` page include it. Items read twice are
+ * harmless to the browser (it replaces snapshots by id).
+ */
+export const updatedSinceOverlapMs = 30_000;
 
 const authOf = new WeakMap<FastifyRequest, AuthContext>();
 

@@ -1,4 +1,5 @@
-import type { Language } from '../../src/contract';
+import { dictionary, type Language } from '../../src/contract';
+import type { DomainAction } from '../../src/contract/rules/domain';
 
 /** Every text the server sends: envelope `msg` values and the portal pages, in both languages. */
 export const messages = {
@@ -180,6 +181,118 @@ export const messages = {
     zh_CN: '操作对象与提交的内容不一致',
     en_US: 'The item of the change does not match its content.',
   },
+  'domain.created': { zh_CN: '添加成功', en_US: 'Domain added.' },
+  'domain.copied': { zh_CN: '复制配置成功', en_US: 'Configuration copied.' },
+  'domain.hungUp': { zh_CN: '挂起成功', en_US: 'Domain hung up.' },
+  'domain.recovered': { zh_CN: '恢复成功', en_US: 'Domain recovered.' },
+  'domain.deleted': { zh_CN: '删除成功', en_US: 'Domain deleted.' },
+  'domain.renamed': { zh_CN: '重命名成功', en_US: 'Domain renamed.' },
+  'domain.moved': { zh_CN: '分组修改成功', en_US: 'Group changed.' },
+  'domain.group.created': { zh_CN: '分组创建成功', en_US: 'Group created.' },
+  'domain.group.renamed': { zh_CN: '分组重命名成功', en_US: 'Group renamed.' },
+  'domain.group.deleted': { zh_CN: '分组删除成功', en_US: 'Group deleted.' },
+  'domain.name.required': { zh_CN: '请填写加速域名', en_US: 'Enter the accelerated domain' },
+  'domain.name.chars': {
+    zh_CN: '加速域名含有非法字符，仅支持小写字母、数字、“.”、“_”和“-”',
+    en_US: 'The domain has illegal characters: use only lowercase letters, digits, ".", "_" and "-"',
+  },
+  'domain.name.hyphen': {
+    zh_CN: '连接符“-”不能出现在每一级域名的开头或结尾',
+    en_US: 'A hyphen (-) cannot start or end any label of the domain',
+  },
+  'domain.name.tooLong': {
+    zh_CN: '加速域名长度不能超过 100 个字符',
+    en_US: 'The domain can have at most 100 characters',
+  },
+  'domain.name.format': {
+    zh_CN: '加速域名格式不正确，例如 www.example.com',
+    en_US: 'Enter a valid domain, such as www.example.com',
+  },
+  'domain.name.duplicate': { zh_CN: '加速域名重复', en_US: 'This domain is entered more than once' },
+  'domain.name.exists': {
+    zh_CN: '该加速域名已存在，不能重复添加',
+    en_US: 'This domain already exists and cannot be added again',
+  },
+  'domain.origin.none': { zh_CN: '请至少添加一个源站', en_US: 'Add at least one origin' },
+  'domain.origin.tooMany': { zh_CN: '源站最多添加 20 个', en_US: 'At most 20 origins can be added' },
+  'domain.origin.required': { zh_CN: '请填写源站地址', en_US: 'Enter the origin address' },
+  'domain.origin.ipFormat': { zh_CN: 'IP 地址格式不正确', en_US: 'Enter a valid IP address' },
+  'domain.origin.domainFormat': { zh_CN: '源站域名格式不正确', en_US: 'Enter a valid origin domain' },
+  'domain.origin.duplicate': { zh_CN: '源站地址不能重复', en_US: 'This origin address is already entered' },
+  'domain.origin.backupSameAsPrimary': {
+    zh_CN: '备源站不能与主源站相同',
+    en_US: 'A backup origin must differ from the primary origin',
+  },
+  'domain.origin.domainSingle': {
+    zh_CN: '域名类型的源站只能添加一个，IP 类型可添加多个',
+    en_US: 'A domain origin allows one entry; IP origins allow several',
+  },
+  'domain.origin.defaultCarrier': {
+    zh_CN: '至少需要一个运营商为“默认”的源站',
+    en_US: 'At least one origin must have the default carrier',
+  },
+  'domain.origin.port': { zh_CN: '端口范围为 1–65535', en_US: 'The port must be from 1 to 65535' },
+  'domain.origin.level': {
+    zh_CN: '源站级别须为 10–20 的整数',
+    en_US: 'The level must be a whole number from 10 to 20',
+  },
+  'domain.origin.weight': {
+    zh_CN: '权重须为 1–100 的整数',
+    en_US: 'The weight must be a whole number from 1 to 100',
+  },
+  'domain.origin.host': {
+    zh_CN: '回源 HOST 须为 IPv4 地址或不超过 1024 个字符的域名',
+    en_US: 'The back-to-origin host must be an IPv4 address or a domain of at most 1024 characters',
+  },
+  'domain.origin.matchTooLong': {
+    zh_CN: '匹配规则不能超过 200 个字符',
+    en_US: 'A match rule can have at most 200 characters',
+  },
+  'domain.copy.targetsRequired': {
+    zh_CN: '请至少填写一个目标域名',
+    en_US: 'Enter at least one target domain',
+  },
+  'domain.copy.targetsMax': {
+    zh_CN: '每次最多复制到 10 个域名',
+    en_US: 'A configuration can be copied to at most 10 domains at a time',
+  },
+  'domain.copy.httpsNotCopied': {
+    zh_CN: '证书不能复用于新域名，HTTPS 配置无法复制',
+    en_US: 'A certificate cannot be reused by a new domain, HTTPS config cannot be copied',
+  },
+  'domain.copy.failed': { zh_CN: '复制配置失败', en_US: 'Copy config failed' },
+  'domain.group.nameRequired': { zh_CN: '请填写分组名称', en_US: 'Enter a group name' },
+  'domain.group.nameTooLong': {
+    zh_CN: '分组名称不能超过 30 个字符',
+    en_US: 'The group name can have at most 30 characters',
+  },
+  'domain.group.exists': { zh_CN: '分组名称已存在', en_US: 'A group with this name already exists' },
+  'domain.group.notFound': {
+    zh_CN: '分组不存在或已被删除',
+    en_US: 'The group does not exist or was deleted',
+  },
+  'domain.group.notEmpty': {
+    zh_CN: '该分组下还有域名，请先移出域名再删除分组',
+    en_US: 'The group still has domains: move them out before deleting it',
+  },
+  'domain.group.limit': { zh_CN: '分组最多创建 100 个', en_US: 'At most 100 groups can be created' },
+  'domain.rule.exists': { zh_CN: '该域名已创建，请勿重复提交', en_US: 'This domain was already created' },
+  'domain.rule.notFound': {
+    zh_CN: '域名不存在或已被删除',
+    en_US: 'The domain does not exist or was deleted',
+  },
+  'domain.rule.specialConfig': {
+    zh_CN: '该域名存在特殊配置，请联系管理员',
+    en_US: 'This domain has a special configuration: contact an administrator',
+  },
+  'domain.rule.invalidTransition': {
+    zh_CN: '域名状态为“{status}”，无法{action}',
+    en_US: 'The domain is “{status}” and cannot be {action}',
+  },
+  'domain.rename.same': {
+    zh_CN: '新域名与当前域名相同',
+    en_US: 'The new domain is the same as the current one',
+  },
   'operator.approved': { zh_CN: '已批准开通申请', en_US: 'Application approved.' },
   'operator.unknownLogin': { zh_CN: '账号不存在', en_US: 'No such account.' },
   'operator.nothingPending': {
@@ -187,6 +300,11 @@ export const messages = {
     en_US: 'This account has no application awaiting review.',
   },
   'operator.keyInvalid': { zh_CN: '操作员密钥无效', en_US: 'The operator key is invalid.' },
+  'operator.unknownDomain': {
+    zh_CN: '域名不存在或已被删除',
+    en_US: 'No such domain (or it was deleted).',
+  },
+  'operator.specialConfigSet': { zh_CN: '特殊配置已更新', en_US: 'Special configuration updated.' },
 
   // Portal pages (the built-in identity provider).
   'portal.title': { zh_CN: 'CDN 控制台', en_US: 'CDN Console' },
@@ -260,19 +378,48 @@ export const messages = {
 
 export type MessageId = keyof typeof messages;
 
+type Label = Record<Language, string>;
+
+/**
+ * The domain actions as `domain.rule.invalidTransition` names them: a verb in Chinese ("无法挂起"),
+ * a past participle in English ("cannot be hung up").
+ */
+export const domainActionLabels: Record<DomainAction, Label> = {
+  hangUp: { zh_CN: '挂起', en_US: 'hung up' },
+  recover: { zh_CN: '恢复', en_US: 'recovered' },
+  delete: { zh_CN: '删除', en_US: 'deleted' },
+  rename: { zh_CN: '重命名', en_US: 'renamed' },
+  move: { zh_CN: '移动分组', en_US: 'moved to another group' },
+  copy: { zh_CN: '复制配置', en_US: 'copied' },
+};
+
+/**
+ * Placeholders whose values are codes, shown by their label in the language: the answer's `data`
+ * keeps the code (`hung_up`), the text says "已挂起" or "Hung up".
+ */
+const valueLabels: Partial<Record<MessageId, Record<string, Record<string, Label>>>> = {
+  'domain.rule.invalidTransition': {
+    status: dictionary.domain_status ?? {},
+    action: domainActionLabels,
+  },
+};
+
 export const isMessageId = (id: string): id is MessageId =>
   Object.prototype.hasOwnProperty.call(messages, id);
 
 /**
  * The text of a message id in the language; unknown ids fall back to the generic invalid-request
- * text. `{name}` placeholders (the catalog syntax the console shares) take `values[name]`; a
- * placeholder without a value is left as written.
+ * text. `{name}` placeholders (the catalog syntax the console shares) take `values[name]`, or its
+ * label for the placeholders of `valueLabels`; a placeholder without a value is left as written.
  */
 export function t(id: string, language: Language, values?: Record<string, unknown>): string {
-  const text: string = isMessageId(id) ? messages[id][language] : messages['common.invalid'][language];
+  const known = isMessageId(id);
+  const text: string = known ? messages[id][language] : messages['common.invalid'][language];
   if (!values) return text;
+  const labels = known ? valueLabels[id] : undefined;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+    if (typeof value !== 'string' && typeof value !== 'number') return whole;
+    return labels?.[name]?.[String(value)]?.[language] ?? String(value);
   });
 }

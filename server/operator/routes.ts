@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Code } from '../../src/contract';
 import {
   envelopeOf,
@@ -11,7 +11,24 @@ import type { AppContext } from '../http/context';
 import { safeEqual } from '../http/crypto';
 import { AppError, ok } from '../http/envelope';
 import { failureEnvelope } from '../http/routes';
+import { setSpecialConfig } from '../modules/domain/service';
 import { approveApplication, pendingApplications } from '../modules/product/service';
+
+/**
+ * The operator's special-configuration call (spec §6: work orders). Not a console call, so its
+ * schemas live here rather than in the contract.
+ */
+export const operatorSpecialConfigBody = z.object({
+  domain: z.string().trim().min(1).max(200),
+  special_config: z.boolean(),
+});
+export const operatorSpecialConfigResult = z.object({
+  domain: z.string(),
+  special_config: z.boolean(),
+  version: z.number().int(),
+  /** False when the domain already had this setting (nothing was written). */
+  changed: z.boolean(),
+});
 
 /**
  * Operator calls for `npm run admin` while the server runs (the embedded database allows one
@@ -76,6 +93,33 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
           created_at: r.createdAt.toISOString(),
         })),
       });
+    },
+  );
+
+  app.post(
+    '/operator/special-config',
+    {
+      schema: {
+        ...documented(
+          'operatorSpecialConfig',
+          'Set or clear the special configuration of a domain (spec §6: made through a work order; the user can then no longer rename, delete or copy it). The domain is the one of that name not deleted, in whichever account. Its version rises by one. 40301 without the operator key; 40401 no such domain.',
+        ),
+        body: operatorSpecialConfigBody,
+        response: { 200: envelopeOf(operatorSpecialConfigResult).or(failureEnvelope) },
+      },
+      preValidation: requireKey,
+    },
+    async (request) => {
+      const body = request.body as z.output<typeof operatorSpecialConfigBody>;
+      const { entry, changed } = await setSpecialConfig(ctx.db, body.domain, body.special_config, {
+        origin: 'operator',
+        ip: request.ip,
+      });
+      return ok(
+        request,
+        { domain: entry.domain, special_config: entry.special_config, version: entry.version, changed },
+        'operator.specialConfigSet',
+      );
     },
   );
 }

@@ -1,9 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { activationDefaults, Code } from '../../src/contract';
-import { commandSpecs, type CommandName, type PayloadOf } from '../../src/contract/commands';
-import { executeCommand } from '../commands/execute';
+import { activationDefaults } from '../../src/contract';
 import type { Db } from '../db/client';
-import { accounts, domains, ipBans } from '../db/schema';
+import { accounts, ipBans } from '../db/schema';
 import { hashPassword } from '../http/crypto';
 import {
   completeRealName,
@@ -16,8 +14,9 @@ import {
   type Account,
   type NewAccount,
 } from '../modules/account/service';
-import { createDomain } from '../modules/overview/service';
 import { applyForService, approveApplication } from '../modules/product/service';
+import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
+import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
 export interface SeedOptions {
   password: string;
@@ -28,7 +27,7 @@ export interface SeedOptions {
 
 /** The demo sign-ins, printed at start (login, what each shows). */
 export const demoAccounts = [
-  { login: 'demo', shows: 'service open, verified, all add-ons, cloud-storage link, a few domains' },
+  { login: 'demo', shows: 'service open, verified, all add-ons, cloud-storage link, 31 domains in 5 groups' },
   { login: 'newbie', shows: 'verified, service not open: the activation page' },
   { login: 'unverified', shows: 'not verified, service not open: the real-name prompt' },
   { login: 'channel', shows: 'channel account with 60 customer accounts to switch between' },
@@ -67,10 +66,6 @@ async function opened(db: Db, account: Account): Promise<void> {
 
 const day = 86_400_000;
 
-type SeedStep = {
-  [N in CommandName]: { name: N; payload: PayloadOf<N>; daysAgo: number };
-}[CommandName];
-
 /** ISO time `days` from `now` (negative: in the past). */
 const daysFrom = (now: number, days: number) => new Date(now + days * day).toISOString();
 
@@ -80,7 +75,7 @@ const daysFrom = (now: number, days: number) => new Date(now + days * day).toISO
  * unbanned, one changed after it was made. Each entry's commands apply at their own time in the
  * past, so the list has a history.
  */
-function demoBanPlan(now: number): SeedStep[][] {
+function demoBanPlan(now: number): SeedAggregate[] {
   const ban = (cidr: string, reason: string, daysAgo: number, expiresAt: string | null = null): SeedStep => ({
     name: 'ipBan.ban',
     payload: { cidr, reason, expires_at: expiresAt },
@@ -118,62 +113,37 @@ function demoBanPlan(now: number): SeedStep[][] {
   ];
 }
 
-/**
- * Bans of the demo account, made through the command executor like a user's commands, so they
- * carry versions and audit events. Every accepted command raises an entry's version by one: an
- * entry at version v has had its first v steps, and only the rest are applied (a resumed seed).
- * A step the rules refuse (the user's own entries in the way) is left out with the rest of its
- * entry: the demo data must not keep the server from starting.
- */
-async function seedIpBans(db: Db, account: Account): Promise<void> {
+/** Bans of the demo account, through the command executor like a user's commands (see `applyPlan`). */
+async function seedIpBans(db: Db, account: Account, cnameSuffix: string): Promise<void> {
   const now = Date.now();
-  const actor = { accountId: account.id, login: account.login, viewAccountId: account.id };
-  for (const [entry, steps] of demoBanPlan(now).entries()) {
-    const first = steps[0];
-    if (!first) continue;
-    const [row] = await db
-      .select({ version: ipBans.version })
-      .from(ipBans)
-      .where(and(eq(ipBans.accountId, account.id), eq(ipBans.id, first.payload.cidr)));
-    let version = row?.version ?? 0;
-    for (const [index, step] of steps.entries()) {
-      if (index < version) continue;
-      const at = new Date(now - step.daysAgo * day);
-      const result = await executeCommand(
-        { db, language: 'en_US', ip: '', now: () => at },
-        actor,
-        {
-          key: `demo-seed.ip-ban.${entry}.${index}`,
-          name: step.name,
-          aggregate_id: step.payload.cidr,
-          base_version: version,
-          schema_version: commandSpecs[step.name].schemaVersion,
-          payload: step.payload,
-        },
-        operator.origin,
-      );
-      if (result.code !== Code.ok) break;
-      version += 1;
-    }
-  }
+  const rows = await db
+    .select({ id: ipBans.id, version: ipBans.version })
+    .from(ipBans)
+    .where(eq(ipBans.accountId, account.id));
+  await applyPlan(db, account, demoBanPlan(now), {
+    keyPrefix: 'demo-seed.ip-ban',
+    versions: new Map(rows.map((r) => [r.id, r.version])),
+    cnameSuffix,
+    now,
+  });
 }
 
 /**
- * The demo data is complete once its last step is done: the canvas account, created last, has its
- * service open, and the demo account has the last entry of its ban list (added later than the
- * rest: older demo data gets it at the next start). Anything less is a seed that stopped
- * part-way, which `seedDemo` completes.
+ * The demo data is complete once its last steps are done: the canvas account, created last, has
+ * its service open; the demo account has the last entry of its ban list and the special
+ * configuration of its domains (both added later than the rest: older demo data gets them at the
+ * next start). Anything less is a seed that stopped part-way, which `seedDemo` completes.
  */
 export async function isSeeded(db: Db): Promise<boolean> {
   if ((await findAccountByLogin(db, 'canvas'))?.serviceStatus !== 'open') return false;
   const demo = await findAccountByLogin(db, 'demo');
-  const last = demoBanPlan(Date.now()).at(-1)?.[0]?.payload.cidr;
-  if (!demo || last === undefined) return false;
+  const lastBan = demoBanPlan(Date.now()).at(-1)?.[0];
+  if (!demo || lastBan === undefined) return false;
   const [row] = await db
     .select({ id: ipBans.id })
     .from(ipBans)
-    .where(and(eq(ipBans.accountId, demo.id), eq(ipBans.id, last)));
-  return row !== undefined;
+    .where(and(eq(ipBans.accountId, demo.id), eq(ipBans.id, aggregateOfStep(lastBan))));
+  return row !== undefined && (await demoDomainsSeeded(db, demo.id));
 }
 
 /**
@@ -200,41 +170,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   );
   await opened(db, demo);
   await grantMenu(db, demo, { addons: true });
-  const demoDomains = [
-    { name: 'www.demo-shop.com', serviceType: 'web', area: '1', businessType: 'web', status: 'active' },
-    { name: 'img.demo-shop.com', serviceType: 'web', area: '1', businessType: 'image', status: 'active' },
-    {
-      name: 'download.demo-shop.com',
-      serviceType: 'download',
-      area: '2',
-      businessType: 'large_file',
-      status: 'configuring',
-    },
-    {
-      name: 'video.demo-shop.com',
-      serviceType: 'video',
-      area: '3',
-      businessType: 'streaming',
-      status: 'hung_up',
-    },
-    {
-      name: '*.static.demo-shop.com',
-      serviceType: 'web',
-      area: '1',
-      businessType: 'image',
-      status: 'active',
-    },
-  ];
-  const existingDomains = new Set(
-    (await db.select({ name: domains.name }).from(domains).where(eq(domains.accountId, demo.id))).map(
-      (d) => d.name,
-    ),
-  );
-  for (const d of demoDomains) {
-    if (!existingDomains.has(d.name))
-      await createDomain(db, { accountId: demo.id, ...d }, options.cnameSuffix);
-  }
-  await seedIpBans(db, demo);
+  await seedIpBans(db, demo, options.cnameSuffix);
+  await seedDemoDomains(db, demo, options.cnameSuffix);
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

@@ -13,12 +13,17 @@ import { AppLayout } from './layout/app-layout';
 import { menuLabels, screenTitles } from './menu/menu-labels';
 import {
   DashboardScreen,
+  DomainCopyScreen,
+  DomainCreateScreen,
+  DomainDetailScreen,
+  DomainListScreen,
   HelpScreen,
   IpBanScreen,
   LaterScreen,
   OpenServiceScreen,
   SuggestionScreen,
 } from './screens';
+import { parseDomainListSearch } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
@@ -143,15 +148,61 @@ const statisticsTypeRoute = createRoute({
 const positiveId = (params: { id: string }) => {
   if (!/^\d{1,12}$/.test(params.id)) throw redirect({ to: dashboardPath, replace: true });
 };
+/** Domains and groups are named by UUIDs (the browser chooses them, see src/contract/domain.ts). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const domainListPath = '/cdn/domain/list';
+
+const domainListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/domain/list',
+  staticData: { title: menuLabels.domain_list },
+  validateSearch: parseDomainListSearch,
+  beforeLoad: guard,
+  component: function DomainListRoute() {
+    const search = domainListRoute.useSearch();
+    const navigate = domainListRoute.useNavigate();
+    return (
+      <DomainListScreen
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+const domainCreateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/domain/create',
+  staticData: { title: screenTitles.domainCreate },
+  beforeLoad: guard,
+  component: DomainCreateScreen,
+});
+const domainDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/domain/detail',
+  staticData: { title: screenTitles.domainDetail },
+  validateSearch: (search: Record<string, unknown>): { id?: string } =>
+    typeof search.id === 'string' && uuidPattern.test(search.id) ? { id: search.id } : {},
+  beforeLoad: (args) => {
+    guard(args);
+    if (!args.search.id) throw redirect({ to: domainListPath, replace: true });
+  },
+  component: function DomainDetailRoute() {
+    const { id } = domainDetailRoute.useSearch();
+    return <DomainDetailScreen id={id ?? ''} />;
+  },
+});
 const domainCopyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/domain/copy/$id',
   staticData: { title: screenTitles.domainCopy },
   beforeLoad: (args) => {
-    positiveId(args.params);
+    if (!uuidPattern.test(args.params.id)) throw redirect({ to: domainListPath, replace: true });
     guard(args);
   },
-  component: () => <LaterScreen title={screenTitles.domainCopy as MessageDescriptor} />,
+  component: function DomainCopyRoute() {
+    const { id } = domainCopyRoute.useParams();
+    return <DomainCopyScreen id={id} />;
+  },
 });
 const userDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -166,9 +217,6 @@ const userDetailRoute = createRoute({
 
 /** Functions of later versions: path → title. */
 const laterScreens: [string, MessageDescriptor | undefined][] = [
-  ['cdn/domain/create', screenTitles.domainCreate],
-  ['cdn/domain/detail', screenTitles.domainDetail],
-  ['cdn/domain/list', menuLabels.domain_list],
   ['cdn/cert', menuLabels.cert],
   ['cdn/report', menuLabels.report],
   ['cdn/log', menuLabels.log],
@@ -210,6 +258,9 @@ const routeTree = rootRoute.addChildren([
   helpRoute,
   suggestionRoute,
   ipBanRoute,
+  domainListRoute,
+  domainCreateRoute,
+  domainDetailRoute,
   statisticsRoute,
   statisticsTypeRoute,
   domainCopyRoute,

@@ -1,6 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { lazy } from 'react';
+import {
+  loadDomainCopyScreen,
+  loadDomainCreateScreen,
+  loadDomainDetailScreen,
+  loadDomainListScreen,
+} from '../features/domain';
 import { loadIpBanScreen } from '../features/ip-ban';
 
 /**
@@ -19,6 +25,18 @@ export const SuggestionScreen = lazy(() =>
 );
 // The feature's index is in the first load (its pending-changes views); the screen is not.
 export const IpBanScreen = lazy(() => loadIpBanScreen().then((m) => ({ default: m.IpBanScreen })));
+export const DomainListScreen = lazy(() =>
+  loadDomainListScreen().then((m) => ({ default: m.DomainListScreen })),
+);
+export const DomainCreateScreen = lazy(() =>
+  loadDomainCreateScreen().then((m) => ({ default: m.DomainCreateScreen })),
+);
+export const DomainDetailScreen = lazy(() =>
+  loadDomainDetailScreen().then((m) => ({ default: m.DomainDetailScreen })),
+);
+export const DomainCopyScreen = lazy(() =>
+  loadDomainCopyScreen().then((m) => ({ default: m.DomainCopyScreen })),
+);
 const NotAvailableYet = lazy(() =>
   import('../features/not-available').then((m) => ({ default: m.NotAvailableYet })),
 );

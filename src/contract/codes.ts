@@ -23,6 +23,11 @@ export const Code = {
   serviceClosed: 40303,
   /** A push made by one signed-in account was sent with another account's token. */
   actorMismatch: 40304,
+  /**
+   * spec §6: the domain has a back-end special configuration made through a work order; it cannot
+   * be edited or copied by the user (the message says to contact an administrator).
+   */
+  specialConfiguration: 40305,
   notFound: 40401,
   /** Activation already applied for and awaiting review, or already open. */
   alreadyApplied: 40901,
@@ -37,6 +42,8 @@ export const Code = {
   commandHeld: 40904,
   /** A rule of the feature refuses the command (the message says which); nothing was applied. */
   commandRejected: 40905,
+  /** spec §4: the action cannot start from the domain's current state (`data.status`, `data.action`). */
+  invalidTransition: 40906,
   fileTooLarge: 41301,
   unsupportedFileType: 41501,
   tooManyFiles: 42201,

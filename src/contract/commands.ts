@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  domainCopyPayload,
+  domainCreatePayload,
+  domainEntry,
+  domainGroup,
+  domainIdPayload,
+  domainMovePayload,
+  domainRenamePayload,
+  groupCreatePayload,
+  groupDeletePayload,
+  groupRenamePayload,
+} from './domain';
 import { ipBanBanPayload, ipBanEntry, ipBanUnbanPayload, ipBanUpdatePayload } from './ip-ban';
 import { limits } from './limits';
 
@@ -25,6 +37,9 @@ export interface CommandSpec<P extends z.ZodType = z.ZodType, S extends z.ZodTyp
   summary: string;
   tag: string;
 }
+
+/** Every domain and group command is a function of the domain list (spec §6 menu path). */
+const domainMenuPath = '/cdn/domain/list';
 
 const command = <P extends z.ZodType, S extends z.ZodType>(spec: CommandSpec<P, S>) => spec;
 
@@ -61,6 +76,117 @@ export const commandSpecs = {
     path: '/v3/ipban/ban/unban',
     summary: 'Lift a ban in force.',
     tag: 'ipBan',
+  }),
+  'domain.create': command({
+    kind: 'domain',
+    schemaVersion: 1,
+    payload: domainCreatePayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainEntry,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/domain/add',
+    summary: 'Add an accelerated domain with its origins; the answer carries its CNAME.',
+    tag: 'domain',
+  }),
+  'domain.copyConfig': command({
+    kind: 'domain',
+    schemaVersion: 1,
+    payload: domainCopyPayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainEntry,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/domain/copy',
+    summary:
+      'Add a new domain with the configuration of another (one target of a copy, at most 10 per copy_id).',
+    tag: 'domain',
+  }),
+  'domain.hangUp': command({
+    kind: 'domain',
+    schemaVersion: 1,
+    payload: domainIdPayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainEntry,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/domain/hangup',
+    summary: 'Hang up (suspend) an active domain.',
+    tag: 'domain',
+  }),
+  'domain.recover': command({
+    kind: 'domain',
+    schemaVersion: 1,
+    payload: domainIdPayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainEntry,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/domain/recover',
+    summary: 'Recover a hung-up domain: it is active again.',
+    tag: 'domain',
+  }),
+  'domain.delete': command({
+    kind: 'domain',
+    schemaVersion: 1,
+    payload: domainIdPayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainEntry,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/domain/delete',
+    summary: 'Delete a domain; its name becomes free again.',
+    tag: 'domain',
+  }),
+  'domain.rename': command({
+    kind: 'domain',
+    schemaVersion: 1,
+    payload: domainRenamePayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainEntry,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/domain/rename',
+    summary: 'Change the service domain of a domain; it gets the CNAME of its new name.',
+    tag: 'domain',
+  }),
+  'domain.move': command({
+    kind: 'domain',
+    schemaVersion: 1,
+    payload: domainMovePayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainEntry,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/domain/group',
+    summary: 'Put a domain in a group, or in none (group_id null).',
+    tag: 'domain',
+  }),
+  'domainGroup.create': command({
+    kind: 'domainGroup',
+    schemaVersion: 1,
+    payload: groupCreatePayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainGroup,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/group/add',
+    summary: 'Create a group of domains.',
+    tag: 'domain',
+  }),
+  'domainGroup.rename': command({
+    kind: 'domainGroup',
+    schemaVersion: 1,
+    payload: groupRenamePayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainGroup,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/group/rename',
+    summary: 'Rename a group of domains.',
+    tag: 'domain',
+  }),
+  'domainGroup.delete': command({
+    kind: 'domainGroup',
+    schemaVersion: 1,
+    payload: groupDeletePayload,
+    aggregateOf: (p) => p.id,
+    snapshot: domainGroup,
+    menuPath: domainMenuPath,
+    path: '/v3/domain/group/delete',
+    summary: 'Delete an empty group.',
+    tag: 'domain',
   }),
 } as const satisfies Record<string, CommandSpec>;
 

@@ -19,7 +19,6 @@ export const productKeys = Object.keys(products) as [ProductKey, ...ProductKey[]
 export const dictionary: Record<string, Record<string, Label>> = {
   domain_status: {
     active: { zh_CN: '已启动', en_US: 'Active' },
-    configuring: { zh_CN: '配置中', en_US: 'Configuring' },
     hung_up: { zh_CN: '已挂起', en_US: 'Hung up' },
     deleted: { zh_CN: '已删除', en_US: 'Deleted' },
   },
@@ -57,3 +56,8 @@ export const dictionary: Record<string, Record<string, Label>> = {
     open: { zh_CN: '已开通', en_US: 'Open' },
   },
 };
+
+/** The codes of the domain's enumerations, for forms and filters (labels come from the dictionary). */
+export const serviceTypes = Object.keys(dictionary.service_type ?? {});
+export const areas = Object.keys(dictionary.area ?? {});
+export const businessTypes = Object.keys(dictionary.business_type ?? {});

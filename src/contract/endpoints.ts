@@ -2,6 +2,15 @@ import type { z } from 'zod';
 import * as s from './schemas';
 import { pushBody, pushResult } from './commands';
 import { ipBanListQuery, ipBanListResult, ipBanLookupQuery, ipBanLookupResult } from './ip-ban';
+import {
+  domainDetailQuery,
+  domainEntry,
+  domainGroupListQuery,
+  domainGroupListResult,
+  domainListQuery,
+  domainListResult,
+  domainNamesResult,
+} from './domain';
 import { routes, type Method } from './routes';
 
 export interface Endpoint {
@@ -196,6 +205,38 @@ export const endpoints = {
     access: 'open',
     tag: 'ipBan',
     summary: 'Is this IP banned, and by which entry?',
+  }),
+  domainList: e({
+    ...routes.domainList,
+    input: domainListQuery,
+    output: domainListResult,
+    access: 'open',
+    tag: 'domain',
+    summary:
+      'Domains of the active account, filtered (name, status, group, type, area), sorted and paged; `updated_since` gives only what changed, deletions included.',
+  }),
+  domainNames: e({
+    ...routes.domainNames,
+    output: domainNamesResult,
+    access: 'open',
+    tag: 'domain',
+    summary: 'Every domain not deleted, id and name only, for selectors.',
+  }),
+  domainDetail: e({
+    ...routes.domainDetail,
+    input: domainDetailQuery,
+    output: domainEntry,
+    access: 'open',
+    tag: 'domain',
+    summary: 'One domain with its origins (40401 when it does not exist or was deleted).',
+  }),
+  domainGroupList: e({
+    ...routes.domainGroupList,
+    input: domainGroupListQuery,
+    output: domainGroupListResult,
+    access: 'open',
+    tag: 'domain',
+    summary: 'Groups of domains; `updated_since` gives only what changed, deletions included.',
   }),
 } as const;
 

@@ -10,8 +10,28 @@ export const limits = {
     imageTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml'] as const,
     imageExtensions: ['jpg', 'jpeg', 'png', 'gif', 'svg'] as const,
   },
-  domainNameMax: 100,
-  copyTargetsMax: 10,
+  /** Domains (spec §5, §9); the figures the spec does not give are marked. */
+  domain: {
+    nameMax: 100,
+    /** Copy configuration: new domains per copy (spec §5: 10, see rules/domain.ts). */
+    copyTargetsMax: 10,
+    /** Origins of one domain (not in the spec). */
+    originsMax: 20,
+    levelMin: 10,
+    levelMax: 20,
+    /** Weight: a positive integer (spec §5); the upper bound is ours. */
+    weightMax: 100,
+    hostMax: 1024,
+    /** Request-header and URL match expressions of an origin (not in the spec). */
+    matchMax: 200,
+    /** Groups of one account and the length of a group's name (not in the spec). */
+    groupsMax: 100,
+    groupNameMax: 30,
+    /** Rows of one list page; the browser pulls the whole list in pages this size. */
+    pageSizeMax: 1000,
+    /** Domains of one bulk action (the list's multi-select). */
+    bulkMax: 1000,
+  },
   subAccountsMax: 5,
   tokensMax: 5,
   exportRowsMax: 2000,

@@ -28,6 +28,10 @@ export const routes = {
   syncPush: { method: 'POST', path: '/v3/sync/command/push' },
   ipBanList: { method: 'GET', path: '/v3/ipban/ban/lists' },
   ipBanLookup: { method: 'GET', path: '/v3/ipban/ban/lookup' },
+  domainList: { method: 'GET', path: '/v3/domain/domain/lists' },
+  domainNames: { method: 'GET', path: '/v3/domain/domain/names' },
+  domainDetail: { method: 'GET', path: '/v3/domain/domain/detail' },
+  domainGroupList: { method: 'GET', path: '/v3/domain/group/lists' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

@@ -40,7 +40,8 @@ export const baseInfo = z.object({
 export type BaseInfo = z.infer<typeof baseInfo>;
 
 export const domainSummary = z.object({
-  id: z.number().int(),
+  /** The domain's id: the UUID its creator chose (see ./domain). */
+  id: z.string(),
   domain: z.string(),
   status: z.string(),
   service_type: z.string(),

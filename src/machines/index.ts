@@ -17,3 +17,26 @@ export type {
 } from './activation.machine';
 export { accountSwitchMachine } from './account-switch.machine';
 export type { AccountSwitchContext, AccountSwitchEvent } from './account-switch.machine';
+export { copyConfigMachine, checkTargets, checkRetryTargets, contentsOf } from './copy-config.machine';
+export type {
+  CopyBasic,
+  CopyConfigContext,
+  CopyConfigEvent,
+  CopyConfigInput,
+  CopyOriginDraft,
+  CopyRequest,
+  CopySource,
+  CopyStep,
+  CopyTarget,
+  CopyTargetProblem,
+  CopyTargetResult,
+  QueuedTarget,
+} from './copy-config.machine';
+export { domainLifecycleMachine } from './domain-lifecycle.machine';
+export type {
+  LifecycleAction,
+  LifecycleContext,
+  LifecycleDomain,
+  LifecycleEvent,
+  LifecycleRequest,
+} from './domain-lifecycle.machine';

@@ -246,3 +246,10 @@ export const WarningIcon = (p: IconProps) => (
     <path d="M12 4l9 16H3zM12 10v4M12 17.5v.01" />
   </Svg>
 );
+
+export const CopyIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+  </Svg>
+);

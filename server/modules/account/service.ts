@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { menuDefinitions, type ServiceStatus } from '../../../src/contract';
 import type { Db, Executor } from '../../db/client';
 import { accountMenus, accounts, channelCustomers } from '../../db/schema';
@@ -23,6 +24,17 @@ export interface NewAccount {
   isChannel?: boolean;
   topUrlType?: boolean;
 }
+
+/**
+ * The login of the account in `column`, for snapshots that name people by login. A scalar subquery
+ * rather than a join: PostgreSQL plans it in a fraction of the time, which counts for the queries
+ * every command runs.
+ */
+export const loginOf = (column: AnyPgColumn) =>
+  sql<string | null>`(select ${accounts.login} from ${accounts} where ${accounts.id} = ${column})`;
+
+/** An account that no longer exists is named by its id. */
+export const loginOr = (login: string | null, id: number) => login ?? `#${id}`;
 
 /** Creates an account with an argon2id password hash. */
 export async function createAccount(db: Db, input: NewAccount): Promise<Account> {

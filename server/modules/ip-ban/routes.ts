@@ -2,16 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { formatAddress, parseAddress } from '../../../src/contract/rules/ip';
 import type { AppContext } from '../../http/context';
 import { invalid, ok } from '../../http/envelope';
-import { contractRoute } from '../../http/routes';
+import { contractRoute, updatedSinceOverlapMs } from '../../http/routes';
 import { coveringEntry, listEntries } from './service';
-
-/**
- * How far `server_time` is set back from the moment the list was read. A command that started
- * before the read but commits after it carries an `updated_at` earlier than the read; answering
- * a slightly earlier time makes the next `updated_since` page include it. Entries read twice are
- * harmless to the browser (it replaces snapshots by id).
- */
-export const updatedSinceOverlapMs = 30_000;
 
 export function ipBanRoutes(app: FastifyInstance, ctx: AppContext): void {
   contractRoute(app, ctx, 'ipBanList', async (request, input, auth) => {

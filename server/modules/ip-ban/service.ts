@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { IpBanEntry, ipBanListQuery } from '../../../src/contract/ip-ban';
 import { rangeEnd, type IpRange } from '../../../src/contract/rules/ip';
 import type { Db, Executor } from '../../db/client';
-import { accounts, ipBanLists, ipBans } from '../../db/schema';
+import { ipBanLists, ipBans } from '../../db/schema';
+import { loginOf, loginOr } from '../account/service';
 
 export type IpBanRow = typeof ipBans.$inferSelect;
 
@@ -14,9 +14,6 @@ export interface IpBanState {
   createdBy: string;
   updatedBy: string;
 }
-
-/** An account that no longer exists is named by its id. */
-const loginOr = (login: string | null, id: number) => login ?? `#${id}`;
 
 export const entryOf = ({ row, createdBy, updatedBy }: IpBanState): IpBanEntry => ({
   id: row.id,
@@ -42,13 +39,6 @@ export const rangeColumns = (range: IpRange) => ({
 /** In force at `now`: banned and not expired (`effectiveStatus` in SQL). */
 export const inForceAt = (now: Date): SQL =>
   and(eq(ipBans.status, 'banned'), or(isNull(ipBans.expiresAt), gt(ipBans.expiresAt, now))) as SQL;
-
-/**
- * The login of the account in `column`. A scalar subquery rather than a join: PostgreSQL plans it
- * in a fraction of the time, which counts for the query every command runs.
- */
-const loginOf = (column: AnyPgColumn) =>
-  sql<string | null>`(select ${accounts.login} from ${accounts} where ${accounts.id} = ${column})`;
 
 function selectStates(db: Executor) {
   return db

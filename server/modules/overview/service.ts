@@ -1,40 +1,32 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DomainSummary } from '../../../src/contract';
 import type { Db } from '../../db/client';
 import { domains } from '../../db/schema';
+import { live } from '../domain/service';
 
-export type Domain = typeof domains.$inferSelect;
+/** The CNAME rule lives with the domains (`../domain/service`); re-exported for existing callers. */
+export { cnameFor } from '../domain/service';
 
-/** `www.example.com` → `www-example-com.<suffix>`; a wildcard label becomes `wildcard`. */
-export function cnameFor(name: string, suffix: string): string {
-  return `${name.toLowerCase().replace(/^\*\./, 'wildcard.').replace(/\./g, '-')}.${suffix}`;
-}
+const summaryColumns = {
+  id: domains.id,
+  name: domains.name,
+  status: domains.status,
+  serviceType: domains.serviceType,
+  area: domains.area,
+  cname: domains.cname,
+  createdAt: domains.createdAt,
+};
 
-export interface NewDomain {
-  accountId: number;
-  name: string;
-  serviceType: string;
-  area: string;
-  businessType: string;
-  status: string;
-}
-
-export async function createDomain(db: Db, input: NewDomain, cnameSuffix: string): Promise<Domain> {
-  const [row] = await db
-    .insert(domains)
-    .values({ ...input, name: input.name.toLowerCase(), cname: cnameFor(input.name, cnameSuffix) })
-    .returning();
-  if (!row) throw new Error('domain insert returned nothing');
-  return row;
-}
+/** What the overview reads of a domain. */
+export type Domain = Pick<typeof domains.$inferSelect, keyof typeof summaryColumns>;
 
 /** The account's domains that still count: deleted domains are left out of every overview figure. */
 export async function domainsOf(db: Db, accountId: number): Promise<Domain[]> {
   return db
-    .select()
+    .select(summaryColumns)
     .from(domains)
-    .where(and(eq(domains.accountId, accountId), ne(domains.status, 'deleted')))
-    .orderBy(asc(domains.id));
+    .where(and(eq(domains.accountId, accountId), live))
+    .orderBy(asc(domains.createdAt), asc(domains.id));
 }
 
 export const summaryOf = (d: Domain): DomainSummary => ({

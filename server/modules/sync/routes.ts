@@ -12,7 +12,12 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (input.actor_id !== auth.accountId) throw new AppError(Code.actorMismatch, 'sync.actorMismatch');
     await purgeIdempotencyKeys(ctx.db);
     const results = await pushCommands(
-      { db: ctx.db, language: requestLanguage(request), ip: request.ip },
+      {
+        db: ctx.db,
+        language: requestLanguage(request),
+        ip: request.ip,
+        settings: { cnameSuffix: ctx.config.cnameSuffix },
+      },
       { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
       input.commands,
       (error, command) =>

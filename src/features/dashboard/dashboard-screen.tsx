@@ -5,6 +5,7 @@ import {
   Card,
   DataList,
   Heading,
+  Link,
   HStack,
   SimpleGrid,
   Stack,
@@ -109,6 +110,15 @@ function AccountCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
   );
 }
 
+/** A figure that opens the domain list showing what it counts. */
+function FigureLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} color="inherit" _hover={{ color: 'blue.600', textDecoration: 'underline' }}>
+      {children}
+    </Link>
+  );
+}
+
 function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => void }) {
   const { t } = useLingui();
   const { dict } = useAppState();
@@ -133,11 +143,17 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
                 'Once domains are added to this account, their counts by status and by service type appear here.',
             })}
           </Text>
+          <Link href="#/cdn/domain/create" colorPalette="blue" fontSize="sm">
+            {t({ id: 'dashboard.domains.create', message: 'Add a domain' })}
+          </Link>
         </Stack>
       </Section>
     );
   }
-  const statuses = Object.entries(domains.by_status).filter(([, count]) => count > 0);
+  // Both live states always show, so a zero reads as such; each figure opens the list filtered.
+  const statuses = (['active', 'hung_up'] as const).map(
+    (status) => [status, domains.by_status[status] ?? 0] as const,
+  );
   const typeRows = (types?.lists ?? []).filter((row) => row.count > 0);
   return (
     <Section title={title} id="dashboard-domains">
@@ -145,12 +161,16 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
           <Stat.Root>
             <Stat.Label>{t({ id: 'dashboard.domains.total', message: 'Total' })}</Stat.Label>
-            <Stat.ValueText>{domains.total}</Stat.ValueText>
+            <Stat.ValueText>
+              <FigureLink href="#/cdn/domain/list">{domains.total}</FigureLink>
+            </Stat.ValueText>
           </Stat.Root>
           {statuses.map(([status, count]) => (
             <Stat.Root key={status}>
               <Stat.Label>{dictLabel(dict, 'domain_status', status)}</Stat.Label>
-              <Stat.ValueText>{count}</Stat.ValueText>
+              <Stat.ValueText>
+                <FigureLink href={`#/cdn/domain/list?status=${status}`}>{count}</FigureLink>
+              </Stat.ValueText>
             </Stat.Root>
           ))}
         </SimpleGrid>
@@ -169,7 +189,11 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
               {typeRows.map((row) => (
                 <Stat.Root key={row.type}>
                   <Stat.Label>{dictLabel(dict, 'service_type', row.type)}</Stat.Label>
-                  <Stat.ValueText>{row.count}</Stat.ValueText>
+                  <Stat.ValueText>
+                    <FigureLink href={`#/cdn/domain/list?type=${encodeURIComponent(row.type)}`}>
+                      {row.count}
+                    </FigureLink>
+                  </Stat.ValueText>
                 </Stat.Root>
               ))}
             </SimpleGrid>

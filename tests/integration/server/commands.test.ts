@@ -355,7 +355,7 @@ describeServer('commands: push, idempotency, versions, permissions', (h, kind) =
     const faults: unknown[] = [];
     const sent = [ban('10.13.0.0/24'), ban('10.13.1.0/24'), ban('10.13.2.0/24'), unban('10.13.1.0/24', 1)];
     const results = await pushCommands(
-      { db: failing, language: 'en_US', ip: '127.0.0.1' },
+      { db: failing, language: 'en_US', ip: '127.0.0.1', settings: { cnameSuffix: h().config.cnameSuffix } },
       { accountId: demo!.id, login: demo!.login, viewAccountId: demo!.id },
       sent,
       (error) => faults.push(error),

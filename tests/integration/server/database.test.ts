@@ -57,13 +57,13 @@ describeServer('database setup: migrations and the demo seed', (h, kind) => {
         expect(status[login], login).toEqual(['open', true]);
       expect(status.newbie).toEqual(['not_open', true]);
       expect(status.unverified).toEqual(['not_open', false]);
-      // One application per opened account, each approved; five domains; five linked customers.
+      // One application per opened account, each approved; the demo's 31 domains; five linked customers.
       const applications = await db.select().from(serviceApplications);
       expect(applications).toHaveLength(8);
       expect(new Set(applications.map((a) => a.accountId)).size).toBe(8);
       expect(applications.every((a) => a.status === 'approved')).toBe(true);
       const [domainCount] = await db.select({ n: count() }).from(domains);
-      expect(domainCount?.n).toBe(5);
+      expect(domainCount?.n).toBe(31);
       const links = await db
         .select()
         .from(channelCustomers)

@@ -30,8 +30,8 @@ describe('message catalogs', () => {
     expect(broken.map(([id]) => id)).toEqual([]);
   });
 
-  it('use ids of the form <area>.<screen>.<key> or <area>.<key>', () => {
-    const bad = [...en.keys()].filter((id) => !/^[a-z][A-Za-z]*(\.[a-zA-Z][A-Za-z0-9]*){1,2}$/.test(id));
+  it('use ids of the form <area>.<key>, <area>.<screen>.<key> or <area>.<screen>.<part>.<key>', () => {
+    const bad = [...en.keys()].filter((id) => !/^[a-z][A-Za-z]*(\.[a-zA-Z][A-Za-z0-9]*){1,3}$/.test(id));
     expect(bad).toEqual([]);
   });
 

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { commandSpecs, type CommandName, type CommandSpec } from '../../contract/commands';
+import type { NewCommand } from '../../store';
+
+type PayloadOf<N extends CommandName> = z.output<(typeof commandSpecs)[N]['payload']>;
+
+/** A command as the outbox takes it, its kind, aggregate and schema version from the contract. */
+export function domainCommand<N extends CommandName>(name: N, payload: PayloadOf<N>): NewCommand {
+  const spec: CommandSpec = commandSpecs[name];
+  return {
+    name,
+    kind: spec.kind,
+    aggregateId: spec.aggregateOf(payload),
+    schemaVersion: spec.schemaVersion,
+    payload,
+  };
+}
+
+export type CreatePayload = PayloadOf<'domain.create'>;
+export type CopyPayload = PayloadOf<'domain.copyConfig'>;
+
+/** The lifecycle actions that take only the domain's id. */
+export const simpleActions = {
+  hangUp: 'domain.hangUp',
+  recover: 'domain.recover',
+  delete: 'domain.delete',
+} as const satisfies Record<string, CommandName>;
+export type SimpleAction = keyof typeof simpleActions;
+
+/** A domain as an edit names it: its id, and its name as the user saw it (for the pending list). */
+export interface DomainRef {
+  id: string;
+  domain: string;
+}
+
+export const actionCommand = (action: SimpleAction, target: DomainRef) =>
+  domainCommand(simpleActions[action], { id: target.id, shown_as: target.domain });
+export const renameCommand = (target: DomainRef, domain: string) =>
+  domainCommand('domain.rename', { id: target.id, domain, shown_as: target.domain });
+export const moveCommand = (target: DomainRef, groupId: string | null) =>
+  domainCommand('domain.move', { id: target.id, group_id: groupId, shown_as: target.domain });
+
+/** A new id for a domain or group: chosen here, so it exists before the server has seen it. */
+export const newId = () => crypto.randomUUID();

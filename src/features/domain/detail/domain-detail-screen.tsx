@@ -1,0 +1,327 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Heading,
+  HStack,
+  Link,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import type { DomainEntry, Origin } from '../../../contract/domain';
+import { blockedBySpecialConfig, canApply, isPrimary, primaryLevel } from '../../../contract/rules/domain';
+import { pendingState } from '../../../store';
+import { usePull } from '../../../sync/pull';
+import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
+import { dictLabel, useAppState } from '../../../ui/app-state';
+import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { formatDateTime } from '../../../ui/format';
+import { useOnline } from '../../../ui/use-online';
+import { CnameCopy } from '../cname-copy';
+import { actionLabels, specialConfigMessage, statusLabels } from '../domain-messages';
+import { useLifecycle } from '../lifecycle/use-lifecycle';
+import { pullDomains } from '../pull';
+import { useDomainData } from '../use-domains';
+import { originValueLabels } from '../origin-labels';
+
+/**
+ * /cdn/domain/detail?id=…: a domain's basic information and origins with its lifecycle actions,
+ * from the store (so it reads offline too), pending edits folded in and marked.
+ */
+export function DomainDetailScreen({ id }: { id: string }) {
+  const { t, i18n } = useLingui();
+  const runtime = useSyncRuntime();
+  const availability = useSyncAvailability();
+  const online = useOnline();
+  const { state: pullState } = usePull(runtime, online, pullDomains);
+  const data = useDomainData();
+  const lifecycle = useLifecycle();
+  const { dict } = useAppState();
+
+  if (availability === 'unavailable')
+    return (
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Title>
+          {t({
+            id: 'domain.detail.noStorage',
+            message: 'This browser cannot keep data for the console, so domains cannot be shown here.',
+          })}
+        </Alert.Title>
+      </Alert.Root>
+    );
+  const loading = (
+    <CenteredSpinner label={t({ id: 'domain.detail.loading', message: 'Loading the domain…' })} />
+  );
+  if (!data) return loading;
+  const item = data.projected.get(id);
+  const entry = item?.state;
+  const listLink = (
+    <Link href="#/cdn/domain/list" colorPalette="blue">
+      {t({ id: 'domain.detail.backToList', message: 'Back to the domain list' })}
+    </Link>
+  );
+
+  if (!entry || entry.status === 'deleted') {
+    if (!entry && (pullState === 'pulling' || pullState === 'idle') && online) return loading;
+    return (
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="3" align="start">
+            <Heading size="md">
+              {entry
+                ? t({ id: 'domain.detail.deleted', message: 'This domain has been deleted' })
+                : t({ id: 'domain.detail.notFound', message: 'Domain not found' })}
+            </Heading>
+            <Text color="fg.muted">
+              {entry
+                ? entry.domain
+                : t({
+                    id: 'domain.detail.notFoundBody',
+                    message: 'It may have been deleted, or it belongs to another account.',
+                  })}
+            </Text>
+            {listLink}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+
+  const pending = item ? pendingState(item.pending) : null;
+  const special = entry.special_config;
+  const actionButton = (action: 'hangUp' | 'recover' | 'rename' | 'delete') => {
+    const blocked = special && blockedBySpecialConfig.has(action);
+    if (!canApply(action, entry.status)) return null;
+    return (
+      <Button
+        key={action}
+        size="sm"
+        variant={action === 'delete' ? 'outline' : 'subtle'}
+        colorPalette={action === 'delete' ? 'red' : undefined}
+        disabled={blocked}
+        title={blocked ? i18n._(specialConfigMessage) : undefined}
+        onClick={() => lifecycle.start(action, entry)}
+      >
+        {i18n._(actionLabels[action])}
+      </Button>
+    );
+  };
+  const copyBlocked = special || !canApply('copy', entry.status) || item?.version === 0;
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <HStack gap="3" wrap="wrap">
+          <Heading size="lg" wordBreak="break-all">
+            {entry.domain}
+          </Heading>
+          <StatusBadge entry={entry} />
+          {pending ? <PendingBadge state={pending} /> : null}
+          {special ? (
+            <Badge colorPalette="purple">
+              {t({ id: 'domain.detail.special', message: 'Special configuration' })}
+            </Badge>
+          ) : null}
+        </HStack>
+        <HStack gap="2" wrap="wrap">
+          {actionButton('hangUp')}
+          {actionButton('recover')}
+          {actionButton('rename')}
+          <Button
+            size="sm"
+            variant="subtle"
+            disabled={copyBlocked}
+            title={special ? i18n._(specialConfigMessage) : undefined}
+            onClick={() => {
+              window.location.hash = `#/cdn/domain/copy/${entry.id}`;
+            }}
+          >
+            {i18n._(actionLabels.copy)}
+          </Button>
+          {actionButton('delete')}
+        </HStack>
+      </HStack>
+      {special ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>{i18n._(specialConfigMessage)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {!online || pullState === 'failed' ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t({ id: 'domain.detail.asOf', message: 'Data as of' })}{' '}
+          {formatDateTime(data.read?.fetchedAt ?? null)}
+        </Text>
+      ) : null}
+
+      <Card.Root>
+        <Card.Header>
+          <Heading size="md">{t({ id: 'domain.detail.basic', message: 'Basic information' })}</Heading>
+        </Card.Header>
+        <Card.Body>
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+            <Info label={t({ id: 'domain.field.status', message: 'Status' })}>
+              <StatusBadge entry={entry} />
+            </Info>
+            <Info label="CNAME">
+              <CnameCopy cname={entry.cname} />
+            </Info>
+            <Info label={t({ id: 'domain.field.serviceType', message: 'Service type' })}>
+              {dictLabel(dict, 'service_type', entry.service_type)}
+            </Info>
+            <Info label={t({ id: 'domain.field.area', message: 'Acceleration area' })}>
+              {dictLabel(dict, 'area', entry.area)}
+            </Info>
+            <Info label={t({ id: 'domain.field.businessType', message: 'Business type' })}>
+              {dictLabel(dict, 'business_type', entry.business_type)}
+            </Info>
+            <Info label={t({ id: 'domain.field.group', message: 'Group' })}>
+              {data.groups.find((g) => g.id === entry.group_id)?.name ??
+                t({ id: 'domain.group.none', message: 'No group' })}
+            </Info>
+            <Info label={t({ id: 'domain.field.createdAt', message: 'Created' })}>
+              {formatDateTime(entry.created_at)}
+            </Info>
+            <Info label={t({ id: 'domain.field.updatedAt', message: 'Last edited' })}>
+              {formatDateTime(entry.updated_at)}
+              {entry.updated_by ? ` · ${entry.updated_by}` : ''}
+            </Info>
+          </Grid>
+          {entry.cname !== '' ? (
+            <Text mt="4" fontSize="sm" color="fg.muted">
+              {t({
+                id: 'domain.detail.dnsHint',
+                message: `To accelerate ${entry.domain}, add a CNAME record for it pointing at ${entry.cname} at your DNS provider.`,
+              })}
+            </Text>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Heading size="md">{t({ id: 'domain.detail.origins', message: 'Origins' })}</Heading>
+        </Card.Header>
+        <Card.Body>
+          <OriginsTable origins={entry.origins} i18n={i18n} />
+        </Card.Body>
+      </Card.Root>
+      <Box>{listLink}</Box>
+      {lifecycle.dialog}
+    </Stack>
+  );
+}
+
+function Info({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="1" minW="0">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box>{children}</Box>
+    </Stack>
+  );
+}
+
+export function StatusBadge({ entry }: { entry: DomainEntry }) {
+  const { i18n } = useLingui();
+  const palette = entry.status === 'active' ? 'green' : entry.status === 'hung_up' ? 'orange' : 'gray';
+  return <Badge colorPalette={palette}>{i18n._(statusLabels[entry.status])}</Badge>;
+}
+
+export function PendingBadge({ state }: { state: 'conflict' | 'rejected' | 'queued' }) {
+  const { t } = useLingui();
+  if (state === 'queued')
+    return <Badge colorPalette="blue">{t({ id: 'domain.pending.queued', message: 'Pending sync' })}</Badge>;
+  return (
+    <Badge colorPalette="red">
+      {state === 'conflict'
+        ? t({ id: 'domain.pending.conflict', message: 'Conflict' })
+        : t({ id: 'domain.pending.rejected', message: 'Not applied' })}
+    </Badge>
+  );
+}
+
+function OriginsTable({ origins, i18n }: { origins: readonly Origin[]; i18n: I18n }) {
+  const { t } = useLingui();
+  const primary = primaryLevel(origins);
+  const labels = originValueLabels;
+  return (
+    <Box overflowX="auto">
+      <Table.Root size="sm" aria-label={t({ id: 'domain.detail.origins', message: 'Origins' })}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t({ id: 'domain.detail.originRole', message: 'Role' })}</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.address', message: 'Origin address' })}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>{t({ id: 'domain.originForm.port', message: 'Port' })}</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.host', message: 'Back-to-origin host' })}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.protocol', message: 'Back-to-origin protocol' })}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>{t({ id: 'domain.originForm.level', message: 'Level' })}</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.weight', message: 'Weight' })}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.carrier', message: 'Carrier' })}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.ipType', message: 'IP type' })}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.region', message: 'Region' })}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.smCrypto', message: 'National-crypto origin' })}
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {origins.map((o) => (
+            <Table.Row key={`${o.address}-${o.level}`}>
+              <Table.Cell>
+                {isPrimary(o, primary)
+                  ? t({ id: 'domain.originForm.primary', message: 'Primary' })
+                  : t({ id: 'domain.originForm.backup', message: 'Backup' })}
+              </Table.Cell>
+              <Table.Cell fontFamily="mono">
+                {o.address}
+                <Text as="span" color="fg.muted" fontFamily="body">
+                  {' '}
+                  ({i18n._(labels.type[o.type])})
+                </Text>
+              </Table.Cell>
+              <Table.Cell>{o.port}</Table.Cell>
+              <Table.Cell>
+                {o.host ||
+                  t({ id: 'domain.originForm.hostDefault', message: 'Same as the accelerated domain' })}
+              </Table.Cell>
+              <Table.Cell>{i18n._(labels.protocol[o.protocol])}</Table.Cell>
+              <Table.Cell>{o.level}</Table.Cell>
+              <Table.Cell>{o.weight}</Table.Cell>
+              <Table.Cell>{i18n._(labels.carrier[o.carrier])}</Table.Cell>
+              <Table.Cell>{i18n._(labels.ipType[o.ip_type])}</Table.Cell>
+              <Table.Cell>{i18n._(labels.region[o.region])}</Table.Cell>
+              <Table.Cell>
+                {o.sm_crypto
+                  ? t({ id: 'domain.detail.yes', message: 'Yes' })
+                  : t({ id: 'domain.detail.no', message: 'No' })}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}

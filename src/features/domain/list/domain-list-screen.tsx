@@ -1,0 +1,536 @@
+import {
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Drawer,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { StoreFullError, type Store } from '../../../store';
+import { usePull } from '../../../sync/pull';
+import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
+import { dictLabel, useAppState } from '../../../ui/app-state';
+import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { formatDateTime } from '../../../ui/format';
+import { notify } from '../../../ui/toaster';
+import { SearchIcon } from '../../../ui/icons';
+import { useOnline } from '../../../ui/use-online';
+import { BulkBar } from '../bulk/bulk-bar';
+import { BulkConfirmDialog } from '../bulk/bulk-confirm-dialog';
+import type { BulkAction, BulkRequest } from '../bulk/bulk-job';
+import { BulkResultsDialog } from '../bulk/bulk-results-dialog';
+import { useBulkJob } from '../bulk/use-bulk-job';
+import { copyText } from '../cname-copy';
+import { statusLabels } from '../domain-messages';
+import { GroupSidebar } from '../groups/group-sidebar';
+import { useGroupEditor } from '../groups/use-group-editor';
+import { useLifecycle } from '../lifecycle/use-lifecycle';
+import { pullDomains } from '../pull';
+import { countByGroup, viewOf, type DomainRow } from '../rows';
+import { filtersActive, parseDomainListSearch, type DomainListSearch } from '../search';
+import { useDomainData } from '../use-domains';
+import { DomainTable } from './domain-table';
+import type { RowAction } from './domain-table-row';
+import {
+  csvFileName,
+  domainCsv,
+  downloadText,
+  exportColumns,
+  exportSlice,
+  exportRowsMax,
+} from './export-csv';
+import { activeFilterCount, FilterBar } from './filter-bar';
+import { columnLabels, exportTexts, listTexts } from './list-messages';
+import { useMirroredText } from './use-mirrored-text';
+
+export interface DomainListScreenProps {
+  search: DomainListSearch;
+  onSearchChange(next: DomainListSearch): void;
+}
+
+/** Stable for `usePull`: the whole list is kept on the device and brought up to date. */
+const pullAll = (store: Store) => pullDomains(store);
+
+const normalizeKeyword = (text: string) => (text.trim() === '' ? '' : text.slice(0, 100));
+const createHref = '#/cdn/domain/create';
+
+/**
+ * The domain list (spec §2 /cdn/domain/list): every domain of the account as stored on this
+ * device with the pending edits folded over it, filtered and sorted as the address says, so a
+ * link opens the same view and the list works offline. Lifecycle actions, group edits and bulk
+ * actions are commands queued in the outbox.
+ */
+export function DomainListScreen({ search, onSearchChange }: DomainListScreenProps) {
+  const { t, i18n } = useLingui();
+  const runtime = useSyncRuntime();
+  const availability = useSyncAvailability();
+  const online = useOnline();
+  const { dict } = useAppState();
+  const data = useDomainData();
+  const { state: pullState, pull } = usePull(runtime, online, pullAll);
+  const lifecycle = useLifecycle();
+  const bulk = useBulkJob(runtime, data);
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [confirming, setConfirming] = useState<BulkAction | null>(null);
+  const [resultsOpen, setResultsOpen] = useState(false);
+  const [groupsOpen, setGroupsOpen] = useState(false);
+
+  // The address as last rendered, for callbacks that stay the same from one keystroke to the next
+  // (the filters and the groups then do not render again while typing).
+  const latest = useRef({ search, onSearchChange });
+  useLayoutEffect(() => {
+    latest.current = { search, onSearchChange };
+  });
+  const update = useCallback((change: Partial<DomainListSearch>) => {
+    const { search: current, onSearchChange: navigate } = latest.current;
+    navigate(parseDomainListSearch({ ...current, ...change }));
+  }, []);
+  const [keyword, setKeyword] = useMirroredText(
+    search.keyword ?? '',
+    (text) => update({ keyword: text }),
+    normalizeKeyword,
+  );
+  const clearFilters = useCallback(() => {
+    const { search: current, onSearchChange: navigate } = latest.current;
+    navigate(current.sort ? { sort: current.sort } : {});
+  }, []);
+  const selectGroup = useCallback((group: string | undefined) => update({ group }), [update]);
+  const openGroups = useCallback(() => setGroupsOpen(true), []);
+
+  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const groups = useMemo(() => data?.groups ?? [], [data]);
+  // Sorted once per change of the data or the sort; a keystroke then only filters the sorted rows
+  // (re-sorting rows already in order is linear).
+  const sorted = useMemo(() => viewOf(rows, { sort: search.sort }), [rows, search.sort]);
+  const view = useMemo(() => viewOf(sorted, search), [sorted, search]);
+  const counts = useMemo(() => countByGroup(rows), [rows]);
+  const chosen = useMemo(
+    () => (selected.size === 0 ? [] : view.filter((row) => selected.has(row.id))),
+    [view, selected],
+  );
+  const chosenIds = useMemo(() => chosen.map((row) => row.id), [chosen]);
+
+  const groupEditor = useGroupEditor({
+    runtime,
+    groups,
+    counts,
+    onDeleted: (id) => {
+      if (latest.current.search.group === id) update({ group: undefined });
+    },
+  });
+
+  // The row callbacks stay the same across renders, so the rows in sight re-render only when theirs change.
+  const start = useRef(lifecycle.start);
+  useEffect(() => {
+    start.current = lifecycle.start;
+  });
+  const onAction = useCallback((action: RowAction, row: DomainRow) => start.current(action, row.entry), []);
+  const onCopyCname = useCallback(
+    (row: DomainRow) =>
+      void copyText(row.entry.cname, { ok: i18n._(listTexts.copied), failed: i18n._(listTexts.copyFailed) }),
+    [i18n],
+  );
+  const onSelect = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const onSelectAll = useCallback(
+    (on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const row of view) {
+          if (on) next.add(row.id);
+          else next.delete(row.id);
+        }
+        return next;
+      }),
+    [view],
+  );
+
+  const saveFailed = (error: unknown) =>
+    notify('error', i18n._(error instanceof StoreFullError ? listTexts.storageFull : listTexts.saveFailed));
+
+  const runBulk = async (request: BulkRequest) => {
+    setConfirming(null);
+    try {
+      const job = await bulk.start(request, chosenIds);
+      const count = job.items.filter((item) => item.skipped === null).length;
+      notify(
+        'success',
+        navigator.onLine
+          ? t({
+              id: 'domain.bulk.queuedOnline',
+              message: plural(count, { one: '# change submitted.', other: '# changes submitted.' }),
+            })
+          : t({
+              id: 'domain.bulk.queuedOffline',
+              message: plural(count, {
+                one: '# change saved on this device; it runs when you are back online.',
+                other: '# changes saved on this device; they run when you are back online.',
+              }),
+            }),
+      );
+      setSelected(new Set());
+      setResultsOpen(true);
+    } catch (error) {
+      saveFailed(error);
+    }
+  };
+
+  const exportView = () => {
+    if (rows.length === 0) return notify('warning', i18n._(exportTexts.none));
+    if (view.length === 0) return notify('warning', i18n._(exportTexts.noMatch));
+    const taken = exportSlice(view);
+    const columns = Object.fromEntries(exportColumns.map((c) => [c, i18n._(columnLabels[c])])) as Record<
+      (typeof exportColumns)[number],
+      string
+    >;
+    const csv = domainCsv(taken.rows, {
+      columns,
+      status: (status) => i18n._(statusLabels[status]),
+      type: (code) => dictLabel(dict, 'service_type', code),
+      area: (code) => dictLabel(dict, 'area', code),
+      noGroup: i18n._(listTexts.noGroup),
+      moreOrigins: (count) => t({ id: 'domain.list.moreOrigins', message: `+${count} more` }),
+      time: (ms) => formatDateTime(ms),
+    });
+    downloadText(csvFileName(new Date()), csv);
+    const max = i18n.number(exportRowsMax);
+    const count = i18n.number(taken.rows.length);
+    // Descriptors with their values (the extractor would read a literal argument of `_()` as a message).
+    const limited: MessageDescriptor = { ...exportTexts.limited, values: { max } };
+    const done: MessageDescriptor = { ...exportTexts.done, values: { count } };
+    notify(taken.truncated ? 'warning' : 'success', i18n._(taken.truncated ? limited : done));
+  };
+
+  const title = t({ id: 'domain.list.title', message: 'Domain list' });
+  if (!runtime && availability === 'unavailable') {
+    // Every change goes through the outbox on this device; without storage there is none.
+    return (
+      <Stack gap="4" role="alert">
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <Text>
+          {t({
+            id: 'domain.list.noStorage',
+            message:
+              'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
+          })}
+        </Text>
+      </Stack>
+    );
+  }
+  if (!runtime || !data) {
+    return <CenteredSpinner label={t({ id: 'domain.list.loading', message: 'Loading the domain list…' })} />;
+  }
+
+  const read = data.read;
+  const neverRead = read === undefined && rows.length === 0;
+  const live = online && pullState !== 'failed';
+  const asOf = read ? formatDateTime(read.fetchedAt) : null;
+  const total = rows.length;
+  const shown = view.length;
+  const filtered = filtersActive(search);
+  const shownText = i18n.number(shown);
+  const totalText = i18n.number(total);
+  const { done: jobDone, queued: jobQueued } = bulk.summary;
+
+  const createButton = (
+    <Button asChild colorPalette="blue" size="sm">
+      <a href={createHref}>{t({ id: 'domain.list.create', message: 'Create domain' })}</a>
+    </Button>
+  );
+
+  const header = (
+    <Stack
+      direction={{ base: 'column', lg: 'row' }}
+      justify="space-between"
+      align={{ lg: 'flex-end' }}
+      gap="3"
+    >
+      <Stack gap="1">
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        {neverRead ? null : (
+          <Text color="fg.muted" fontSize="sm" role="status">
+            {filtered
+              ? t({
+                  id: 'domain.list.shownOfTotal',
+                  message: `Showing ${shownText} of ${totalText} domains`,
+                })
+              : t({
+                  id: 'domain.list.total',
+                  message: plural(total, { one: '# domain', other: '# domains' }),
+                })}
+          </Text>
+        )}
+      </Stack>
+      <HStack gap="3" wrap="wrap" justify={{ lg: 'flex-end' }}>
+        {!live && asOf ? (
+          <Text fontSize="sm" color="fg.warning" role="status">
+            {t({ id: 'domain.list.asOf', message: `Data as of ${asOf}` })}
+          </Text>
+        ) : null}
+        {pullState === 'pulling' && !neverRead ? (
+          <HStack gap="2" role="status">
+            <Spinner size="xs" color="fg.muted" />
+            <Text fontSize="sm" color="fg.muted">
+              {t({ id: 'domain.list.refreshing', message: 'Refreshing…' })}
+            </Text>
+          </HStack>
+        ) : null}
+        <Button variant="outline" size="sm" onClick={pull} disabled={!online || pullState === 'pulling'}>
+          {t({ id: 'domain.list.refresh', message: 'Refresh' })}
+        </Button>
+        <Button variant="outline" size="sm" onClick={exportView} disabled={neverRead}>
+          {t({ id: 'domain.list.export', message: 'Export' })}
+        </Button>
+        {createButton}
+      </HStack>
+    </Stack>
+  );
+
+  if (neverRead) {
+    return (
+      <Stack gap="5" maxW="1680px" mx="auto">
+        {header}
+        <Card.Root>
+          <Card.Body>
+            {online && pullState !== 'failed' ? (
+              <CenteredSpinner
+                label={t({ id: 'domain.list.loading', message: 'Loading the domain list…' })}
+              />
+            ) : (
+              <Stack align="center" textAlign="center" gap="3" py="12" role="status">
+                <Text fontWeight="semibold">
+                  {online
+                    ? t({
+                        id: 'domain.list.empty.failedTitle',
+                        message: 'The domain list could not be loaded.',
+                      })
+                    : t({
+                        id: 'domain.list.empty.offlineTitle',
+                        message: 'The domain list has not been loaded on this device yet.',
+                      })}
+                </Text>
+                <Text color="fg.muted" fontSize="sm">
+                  {online
+                    ? t({
+                        id: 'domain.list.empty.failedHint',
+                        message: 'Check your connection and try again.',
+                      })
+                    : t({
+                        id: 'domain.list.empty.offlineHint',
+                        message: 'It loads as soon as you are back online, and is then kept for offline use.',
+                      })}
+                </Text>
+                {online ? (
+                  <Button size="sm" variant="outline" onClick={pull}>
+                    {t({ id: 'domain.list.retry', message: 'Retry' })}
+                  </Button>
+                ) : null}
+              </Stack>
+            )}
+          </Card.Body>
+        </Card.Root>
+        {lifecycle.dialog}
+      </Stack>
+    );
+  }
+
+  const sidebar = (onChosen?: () => void) => (
+    <GroupSidebar
+      groups={groups}
+      counts={counts}
+      total={total}
+      current={search.group}
+      onSelect={selectGroup}
+      onCreate={groupEditor.create}
+      onRename={groupEditor.rename}
+      onRemove={groupEditor.remove}
+      canEdit={runtime !== null}
+      onChosen={onChosen}
+    />
+  );
+
+  return (
+    <Stack gap="5" maxW="1680px" mx="auto">
+      {header}
+      <Flex gap="4" align="flex-start">
+        <Card.Root
+          as="aside"
+          w="208px"
+          flexShrink={0}
+          hideBelow="lg"
+          position="sticky"
+          top="72px"
+          maxH="calc(100vh - 96px)"
+          overflowY="auto"
+        >
+          <Card.Body p="3">{sidebar()}</Card.Body>
+        </Card.Root>
+        <Card.Root as="section" flex="1" minW="0" aria-labelledby="domain-list-title">
+          <Card.Body px={{ base: '3', lg: '4' }} py="4">
+            <Stack gap="3">
+              <Heading as="h2" id="domain-list-title" srOnly>
+                {t({ id: 'domain.list.table.label', message: 'Domain list' })}
+              </Heading>
+              <InputGroup startElement={<SearchIcon />} maxW={{ md: '360px' }}>
+                <Input
+                  type="search"
+                  value={keyword}
+                  onChange={(e) => setKeyword(e.currentTarget.value)}
+                  aria-label={t({ id: 'domain.list.search', message: 'Search domains' })}
+                  placeholder={t({ id: 'domain.list.searchPlaceholder', message: 'Search by domain' })}
+                />
+              </InputGroup>
+              <FilterBar
+                status={search.status}
+                group={search.group}
+                type={search.type}
+                area={search.area}
+                sort={search.sort}
+                activeCount={activeFilterCount(search)}
+                groups={groups}
+                counts={counts}
+                total={total}
+                onChange={update}
+                onClearFilters={clearFilters}
+                onManageGroups={openGroups}
+              />
+              {chosen.length > 0 ? (
+                <BulkBar
+                  count={chosen.length}
+                  onAction={setConfirming}
+                  onClear={() => setSelected(new Set())}
+                  canRun={runtime !== null}
+                />
+              ) : null}
+              {bulk.job && !resultsOpen ? (
+                <HStack gap="2" fontSize="sm">
+                  <Text color="fg.muted">
+                    {t({
+                      id: 'domain.bulk.jobStatus',
+                      message: `Bulk action: ${jobDone} of ${jobQueued} done`,
+                    })}
+                  </Text>
+                  <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setResultsOpen(true)}>
+                    {t({ id: 'domain.bulk.showResults', message: 'Show results' })}
+                  </Button>
+                  <Button size="xs" variant="ghost" onClick={bulk.dismiss}>
+                    {t({ id: 'domain.bulk.dismiss', message: 'Dismiss' })}
+                  </Button>
+                </HStack>
+              ) : null}
+              {total === 0 ? (
+                <Stack align="center" textAlign="center" gap="2" py="16">
+                  <Text fontWeight="semibold">
+                    {t({ id: 'domain.list.empty.noneTitle', message: 'No accelerated domain yet.' })}
+                  </Text>
+                  <Text color="fg.muted" fontSize="sm">
+                    {t({
+                      id: 'domain.list.empty.noneHint',
+                      message: 'Add a domain and point its DNS to the CNAME to start accelerating it.',
+                    })}
+                  </Text>
+                  <Box mt="2">{createButton}</Box>
+                </Stack>
+              ) : shown === 0 ? (
+                <Stack align="center" textAlign="center" gap="2" py="16">
+                  <Text fontWeight="semibold">
+                    {t({
+                      id: 'domain.list.empty.noMatch',
+                      message: 'No domain matches the search and filters.',
+                    })}
+                  </Text>
+                  <Button size="sm" variant="outline" onClick={clearFilters}>
+                    {t({ id: 'domain.list.clearFilters', message: 'Clear filters' })}
+                  </Button>
+                </Stack>
+              ) : (
+                <DomainTable
+                  rows={view}
+                  selected={selected}
+                  selectedInView={chosen.length}
+                  onSelectAll={onSelectAll}
+                  onSelect={onSelect}
+                  onAction={onAction}
+                  onCopyCname={onCopyCname}
+                />
+              )}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      </Flex>
+
+      {groupsOpen ? (
+        <Drawer.Root open onOpenChange={(e) => setGroupsOpen(e.open)} placement="end">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="320px">
+                <Drawer.Header>
+                  <Drawer.Title>
+                    {t({ id: 'domain.list.manageGroups', message: 'Manage groups' })}
+                  </Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body>{sidebar(() => setGroupsOpen(false))}</Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton
+                    size="sm"
+                    aria-label={t({ id: 'domain.list.closeGroups', message: 'Close' })}
+                  />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : null}
+
+      {confirming ? (
+        <BulkConfirmDialog
+          action={confirming}
+          ids={chosenIds}
+          projected={data.projected}
+          groups={groups}
+          online={online}
+          onConfirm={(request) => void runBulk(request)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {bulk.job && resultsOpen ? (
+        <BulkResultsDialog
+          job={bulk.job}
+          results={bulk.results}
+          summary={bulk.summary}
+          online={online}
+          onRetry={bulk.retryFailed}
+          onClose={() => setResultsOpen(false)}
+        />
+      ) : null}
+      {groupEditor.dialog}
+      {lifecycle.dialog}
+    </Stack>
+  );
+}

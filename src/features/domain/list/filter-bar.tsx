@@ -1,0 +1,159 @@
+import { Badge, Button, HStack, NativeSelect, Stack } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
+import type { DomainGroup } from '../../../contract/domain';
+import { areas, serviceTypes } from '../../../contract/dictionary';
+import { dictLabel, useAppState } from '../../../ui/app-state';
+import { statusLabels } from '../domain-messages';
+import { groupTexts } from '../groups/group-messages';
+import { domainListSorts, type DomainListSearch, type DomainListSort } from '../search';
+import { sortLabels } from './list-messages';
+
+export interface FilterBarProps {
+  status: DomainListSearch['status'];
+  group: string | undefined;
+  type: string | undefined;
+  area: string | undefined;
+  sort: DomainListSort | undefined;
+  /** How many filters narrow the list, the keyword included (`activeFilterCount`). */
+  activeCount: number;
+  groups: readonly DomainGroup[];
+  counts: ReadonlyMap<string, number>;
+  total: number;
+  onChange(change: Partial<DomainListSearch>): void;
+  onClearFilters(): void;
+  /** Tablet width: the groups' drawer (the sidebar is hidden there). */
+  onManageGroups(): void;
+}
+
+/** How many filters narrow the list (the sort is no filter). */
+export const activeFilterCount = (search: DomainListSearch) =>
+  [search.keyword, search.status, search.group, search.type, search.area].filter((v) => v !== undefined)
+    .length;
+
+/**
+ * The filters and the sort of the list, kept in the address. Its props do not change with the
+ * keyword (only the count of filters does), so typing in the search box does not render it.
+ */
+export const FilterBar = memo(function FilterBar({
+  status,
+  group,
+  type,
+  area,
+  sort,
+  activeCount,
+  groups,
+  counts,
+  total,
+  onChange,
+  onClearFilters,
+  onManageGroups,
+}: FilterBarProps) {
+  const { t, i18n } = useLingui();
+  const { dict } = useAppState();
+  const number = (n: number) => i18n.number(n);
+
+  return (
+    <Stack gap="3">
+      <HStack gap="2" wrap="wrap">
+        <HStack gap="2" hideFrom="lg">
+          <NativeSelect.Root w="auto" minW="150px" size="sm">
+            <NativeSelect.Field
+              value={group ?? ''}
+              aria-label={t({ id: 'domain.list.filter.group', message: 'Group' })}
+              onChange={(e) => onChange({ group: e.currentTarget.value || undefined })}
+            >
+              <option value="">
+                {i18n._(groupTexts.all)} ({number(total)})
+              </option>
+              <option value="none">
+                {i18n._(groupTexts.none)} ({number(counts.get('none') ?? 0)})
+              </option>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name} ({number(counts.get(g.id) ?? 0)})
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Button size="sm" variant="outline" onClick={onManageGroups}>
+            {t({ id: 'domain.list.manageGroups', message: 'Manage groups' })}
+          </Button>
+        </HStack>
+        <NativeSelect.Root w="auto" minW="120px" size="sm">
+          <NativeSelect.Field
+            value={status ?? ''}
+            aria-label={t({ id: 'domain.list.filter.status', message: 'Status' })}
+            onChange={(e) =>
+              onChange({ status: (e.currentTarget.value || undefined) as DomainListSearch['status'] })
+            }
+          >
+            <option value="">{t({ id: 'domain.list.filter.allStatuses', message: 'All statuses' })}</option>
+            <option value="active">{i18n._(statusLabels.active)}</option>
+            <option value="hung_up">{i18n._(statusLabels.hung_up)}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root w="auto" minW="140px" size="sm">
+          <NativeSelect.Field
+            value={type ?? ''}
+            aria-label={t({ id: 'domain.list.filter.type', message: 'Service type' })}
+            onChange={(e) => onChange({ type: e.currentTarget.value || undefined })}
+          >
+            <option value="">{t({ id: 'domain.list.filter.allTypes', message: 'All service types' })}</option>
+            {serviceTypes.map((code) => (
+              <option key={code} value={code}>
+                {dictLabel(dict, 'service_type', code)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root w="auto" minW="140px" size="sm">
+          <NativeSelect.Field
+            value={area ?? ''}
+            aria-label={t({ id: 'domain.list.filter.area', message: 'Acceleration area' })}
+            onChange={(e) => onChange({ area: e.currentTarget.value || undefined })}
+          >
+            <option value="">{t({ id: 'domain.list.filter.allAreas', message: 'All areas' })}</option>
+            {areas.map((code) => (
+              <option key={code} value={code}>
+                {dictLabel(dict, 'area', code)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root w="auto" minW="130px" size="sm">
+          <NativeSelect.Field
+            value={sort ?? 'newest'}
+            aria-label={t({ id: 'domain.list.sort', message: 'Sort' })}
+            onChange={(e) => onChange({ sort: e.currentTarget.value as DomainListSort })}
+          >
+            {domainListSorts.map((s) => (
+              <option key={s} value={s}>
+                {i18n._(sortLabels[s])}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      {activeCount > 0 ? (
+        <HStack gap="2" role="status">
+          <Badge colorPalette="blue" variant="subtle">
+            {t({
+              id: 'domain.list.filtersActive',
+              message: plural(activeCount, { one: '# filter applied', other: '# filters applied' }),
+            })}
+          </Badge>
+          <Button size="xs" variant="ghost" colorPalette="blue" onClick={onClearFilters}>
+            {t({ id: 'domain.list.clearFilters', message: 'Clear filters' })}
+          </Button>
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+});
