@@ -35,7 +35,7 @@ import { filterRows, inForceEntries, sortRows, type IpBanRow } from './rows';
 import { ipBanListSorts, type IpBanListSort, type IpBanSearch } from './search';
 import { useIpBanList } from './use-ip-ban-list';
 import { useIpBanPull } from './use-ip-ban-pull';
-import { useMirroredText } from './use-mirrored-text';
+import { useMirroredText } from '../../ui/use-mirrored-text';
 import { useNow } from './use-now';
 import { useOnline } from '../../ui/use-online';
 

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { notify } from '../../../ui/toaster';
+import { copyText } from '../cname-copy';
 import type { CreateOutcome } from './outcome';
 
 interface CreateResultProps {
@@ -37,18 +37,15 @@ export function CreateResult({ id, domain, outcome, onBackToForm, onAddAnother }
   // The form has gone: the keyboard and screen reader follow to the result.
   useEffect(() => heading.current?.focus(), []);
 
-  async function copy(cname: string) {
-    try {
-      await navigator.clipboard.writeText(cname);
-      notify('success', t({ id: 'domain.create.copied', message: 'Copied to the clipboard' }));
-    } catch {
-      // spec §8: copying may fail (no permission, an insecure page); say so.
-      notify(
-        'error',
-        t({ id: 'domain.create.copyFailed', message: 'Copy failed. Select the CNAME and copy it by hand.' }),
-      );
-    }
-  }
+  // spec §8: copying may fail (no permission, an insecure page); the toast says which.
+  const copy = (cname: string) =>
+    copyText(cname, {
+      ok: t({ id: 'domain.create.copied', message: 'Copied to the clipboard' }),
+      failed: t({
+        id: 'domain.create.copyFailed',
+        message: 'Copy failed. Select the CNAME and copy it by hand.',
+      }),
+    });
 
   const pendingBadge = (
     <Badge colorPalette="orange" variant="subtle">

@@ -53,7 +53,7 @@ import {
 } from './export-csv';
 import { activeFilterCount, FilterBar } from './filter-bar';
 import { columnLabels, exportTexts, listTexts } from './list-messages';
-import { useMirroredText } from './use-mirrored-text';
+import { useMirroredText } from '../../../ui/use-mirrored-text';
 
 export interface DomainListScreenProps {
   search: DomainListSearch;
