@@ -9,6 +9,7 @@ import { commandSpecs } from '../src/contract/commands';
 import { Store } from '../src/store';
 import { SyncEngine, createHttpTransport, memoryLocks } from '../src/sync';
 import { startServer } from '../tests/e2e/support/server-process';
+import { demoPassword, signIn } from './support';
 
 const EDITS = 1000;
 const GOAL_MS = 5000;
@@ -21,22 +22,7 @@ const server = await startServer({
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
 });
 
-/** The portal sign-in, as a browser does it: the form, the redirect's code, the view call. */
-async function signIn(login: string, password: string): Promise<string> {
-  const form = await fetch(`${server.url}/portal/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-    body: new URLSearchParams({ username: login, password, redirect_uri: '/', state: 'bench-state' }),
-  });
-  const location = new URL(form.headers.get('location') ?? '', server.url);
-  const cookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const view = await fetch(`${server.url}/account/user/view${location.search}`, { headers: { cookie } });
-  const body = (await view.json()) as { data: { token: string } };
-  return body.data.token;
-}
-
-const token = await signIn('demo', process.env.DEMO_PASSWORD || 'Cdn#Demo2026');
+const token = await signIn(server.url, 'demo', demoPassword());
 const info = (await (
   await fetch(`${server.url}/v3/customer/customer/loginInfo`, {
     headers: { authorization: `Bearer ${token}` },

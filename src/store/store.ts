@@ -297,35 +297,40 @@ export class Store {
   }
 
   /**
-   * Stores what a read of a collection answered. `replace`: the answer is the whole collection,
-   * so snapshots it no longer holds are removed, except those written after the read began
-   * (`fetchedAt`: when it began), such as commands acknowledged meanwhile. A snapshot is never
-   * replaced by an older version.
+   * Stores what a read of a collection answered, page by page (`more`: pages follow; the read is
+   * recorded with its last page, so a read cut off half-way is made again whole). `replace`: the
+   * read is the whole collection, so with its last page the snapshots it did not answer are
+   * removed, except those written after the read began (`fetchedAt`: when it began), such as
+   * commands acknowledged meanwhile. A snapshot is never replaced by an older version.
    */
   async putSnapshots(
     kind: string,
     rows: readonly { id: string; version: number; data: unknown }[],
-    read: { key: string; fetchedAt: number; cursor?: string; replace?: boolean },
+    read: { key: string; fetchedAt: number; cursor?: string; replace?: boolean; more?: boolean },
   ): Promise<void> {
     const { db } = this;
     await db.transaction('rw', db.snapshots, db.reads, async () => {
-      const existing = new Map(
-        (await db.snapshots.where('kind').equals(kind).toArray()).map((row) => [row.id, row]),
-      );
+      // Only the answered rows are read back: a page of a large collection costs its own size.
+      const current = await db.snapshots.bulkGet(rows.map((row): [string, string] => [kind, row.id]));
       const puts: SnapshotRow[] = [];
-      for (const row of rows) {
-        const current = existing.get(row.id);
-        existing.delete(row.id);
-        if (current && current.version > row.version) continue;
+      rows.forEach((row, i) => {
+        const stored = current[i];
+        if (stored && stored.version > row.version) {
+          // A newer version than the answer's is kept, marked as answered by this read.
+          if (stored.fetchedAt < read.fetchedAt) puts.push({ ...stored, fetchedAt: read.fetchedAt });
+          return;
+        }
         puts.push({ kind, id: row.id, version: row.version, data: row.data, fetchedAt: read.fetchedAt });
-      }
+      });
       await db.snapshots.bulkPut(puts);
-      const gone = read.replace
-        ? [...existing.values()]
-            .filter((row) => row.fetchedAt <= read.fetchedAt)
-            .map((row): [string, string] => [kind, row.id])
-        : [];
-      if (gone.length > 0) await db.snapshots.bulkDelete(gone);
+      if (read.more) return;
+      // Every answered row now carries the read's time (or a later one): what is older was not answered.
+      if (read.replace)
+        await db.snapshots
+          .where('kind')
+          .equals(kind)
+          .filter((row) => row.fetchedAt < read.fetchedAt)
+          .delete();
       const readRow: ReadRow = { key: read.key, fetchedAt: read.fetchedAt };
       if (read.cursor !== undefined) readRow.cursor = read.cursor;
       await db.reads.put(readRow);

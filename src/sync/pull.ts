@@ -24,44 +24,46 @@ export interface PulledList<T extends { id: string; version: number }> {
   read(query: ListQuery): Promise<ListPage<T>>;
 }
 
-/** Reads every page of one query of the list. */
-async function readAll<T extends { id: string; version: number }>(
-  list: PulledList<T>,
-  updatedSince: string | undefined,
-) {
-  const rows: T[] = [];
-  let serverTime: string | undefined;
-  for (let page = 1; ; page++) {
-    const result = await list.read({
-      page,
-      page_size: list.pageSize,
-      ...(updatedSince === undefined ? {} : { updated_since: updatedSince }),
-    });
-    // The first page's time: whatever changes while the later pages are read is read next time.
-    serverTime ??= result.server_time;
-    rows.push(...result.lists);
-    const total = result.total ?? rows.length;
-    if (result.lists.length < list.pageSize || page * list.pageSize >= total) break;
-  }
-  return { rows, serverTime: serverTime ?? new Date().toISOString() };
-}
-
 const sinceOf = (cursor: string) => (Number.isNaN(Date.parse(cursor)) ? undefined : cursor);
 
-/** One read stored: `since` undefined reads the whole list and replaces the stored one. */
+/**
+ * One read of the list, stored in two steps: its first page at once (a first read of a long list
+ * shows rows without waiting for the rest), the other pages with the last one, which records the
+ * read (a read cut off half-way is made again whole). Each step makes the screens showing the list
+ * work it out again, hence not one step a page. `since` undefined reads the whole list and
+ * replaces the stored one. Resolves with the server's time of the first page: whatever changes
+ * while the later pages are read is read next time.
+ */
 async function readAndStore<T extends { id: string; version: number }>(
   store: Store,
   list: PulledList<T>,
   since: string | undefined,
 ): Promise<string> {
   const fetchedAt = Date.now();
-  const { rows, serverTime } = await readAll(list, since);
-  await store.putSnapshots(
-    list.kind,
-    rows.map((row) => ({ id: row.id, version: row.version, data: row })),
-    { key: list.readKey, fetchedAt, cursor: serverTime, replace: since === undefined },
-  );
-  return serverTime;
+  let serverTime: string | undefined;
+  let read = 0;
+  let unstored: T[] = [];
+  for (let page = 1; ; page++) {
+    const result = await list.read({
+      page,
+      page_size: list.pageSize,
+      ...(since === undefined ? {} : { updated_since: since }),
+    });
+    serverTime ??= result.server_time;
+    read += result.lists.length;
+    unstored = unstored.concat(result.lists);
+    // A list without a total is answered in one page.
+    const more = result.total !== undefined && result.lists.length === list.pageSize && read < result.total;
+    if (page === 1 || !more) {
+      await store.putSnapshots(
+        list.kind,
+        unstored.map((row) => ({ id: row.id, version: row.version, data: row })),
+        { key: list.readKey, fetchedAt, cursor: serverTime, replace: since === undefined, more },
+      );
+      unstored = [];
+    }
+    if (!more) return serverTime;
+  }
 }
 
 /**

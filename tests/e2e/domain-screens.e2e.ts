@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { messages } from '../../server/i18n/messages';
 import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -22,6 +23,13 @@ const words = {
     confirm: '确定',
     selectAll: '选择列表中的全部域名',
     closeWord: '关闭',
+    recover: '恢复',
+    newDomain: '新域名 1',
+    copy: '复制配置',
+    bar: '已选域名',
+    toList: '前往域名列表',
+    offlineNote: '当前处于离线状态',
+    selectRow: (name: string) => `选择 ${name}`,
   },
   en_US: {
     create: 'Create',
@@ -33,6 +41,13 @@ const words = {
     confirm: 'Confirm',
     selectAll: 'Select every domain in the list',
     closeWord: 'Close',
+    recover: 'Recover',
+    newDomain: 'New domain 1',
+    copy: 'Copy configuration',
+    bar: 'Selected domains',
+    toList: 'Go to the domain list',
+    offlineNote: 'You are offline',
+    selectRow: (name: string) => `Select ${name}`,
   },
 } as const;
 
@@ -49,6 +64,28 @@ async function domainId(page: Page, name: string): Promise<string> {
     const body = (await response.json()) as { data: { lists: { id: string; domain: string }[] } };
     return body.data.lists.find((d) => d.domain === name)?.id ?? '';
   }, name);
+}
+
+/** How many domains of the account match a keyword with a status, on the server. */
+async function countOf(page: Page, keyword: string, status: string): Promise<number> {
+  return page.evaluate(
+    async ([keyword, status]) => {
+      const token = localStorage.getItem('cdn_token') ?? '';
+      const query = new URLSearchParams({ keyword: keyword!, status: status! });
+      const response = await fetch(`/v3/domain/domain/lists?${query}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { data: { total: number } }).data.total;
+    },
+    [keyword, status],
+  );
+}
+
+/** Whether a bulk job's results say every queued change is done ("9 of 9 done", "已完成 9 / 9"). */
+async function finished(dialog: Locator): Promise<boolean> {
+  const status = (await dialog.getByRole('status').first().textContent()) ?? '';
+  const [done, queued] = status.match(/\d+/g) ?? [];
+  return done !== undefined && done === queued;
 }
 
 describe('domain screens', () => {
@@ -82,16 +119,49 @@ describe('domain screens', () => {
         await page.getByRole('heading', { name: 'www.demo-shop.com' }).waitFor();
         await shot('detail');
 
+        // The copy wizard, each step, to a new domain of this run.
         await page.goto(`${baseUrl}/#/cdn/domain/copy/${id}`);
         await page.getByRole('button', { name: w.next, exact: true }).waitFor();
         await shot('copy-targets');
+        await page
+          .getByLabel(w.newDomain, { exact: true })
+          .fill(`copy-${language.toLowerCase().replace('_', '-')}-${width}.shots.example.com`);
+        await page.getByRole('button', { name: w.next, exact: true }).click();
+        await page.getByText(messages['domain.copy.httpsNotCopied'][language]).waitFor();
+        await shot('copy-contents');
+        await page.getByRole('button', { name: w.next, exact: true }).click();
+        await page.getByRole('button', { name: w.copy, exact: true }).waitFor();
+        await shot('copy-confirm');
+        await page.getByRole('button', { name: w.copy, exact: true }).click();
+        await page
+          .getByRole('link', { name: w.toList })
+          .or(page.getByRole('button', { name: w.toList }))
+          .waitFor();
+        await shot('copy-done');
 
-        // Bulk results: hang up the hung-up domains again, so nothing changes and all are skipped.
-        await page.goto(`${baseUrl}/#/cdn/domain/list?status=hung_up`);
+        // Bulk results: hang up the domains of demo-media.cn (live.demo-media.cn is hung up
+        // already: skipped), offline first (the job waits), then online; then recover the others.
+        await page.goto(`${baseUrl}/#/cdn/domain/list?keyword=demo-media.cn`);
         await table(page).getByRole('link').first().waitFor();
+        const active = await countOf(page, 'demo-media.cn', 'active');
         await table(page).getByLabel(w.selectAll).check();
-        await page.getByRole('button', { name: w.hangUp, exact: true }).first().click();
+        const bar = page.getByRole('region', { name: w.bar });
+        await bar.getByRole('button', { name: w.hangUp, exact: true }).click();
         await shot('bulk-confirm');
+        await context.setOffline(true);
+        const dialog = () => page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
+        await dialog().getByRole('button', { name: w.confirm, exact: true }).click();
+        await dialog().getByText(w.offlineNote).waitFor();
+        await shot('bulk-results-offline');
+        await context.setOffline(false);
+        await expect.poll(() => finished(dialog()), { timeout: 30_000 }).toBe(true);
+        await shot('bulk-results');
+        await dialog().getByRole('button', { name: w.closeWord, exact: true }).first().click();
+        await table(page).getByLabel(w.selectAll).check();
+        await table(page).getByLabel(w.selectRow('live.demo-media.cn')).uncheck();
+        await bar.getByRole('button', { name: w.recover, exact: true }).click();
+        await dialog().getByRole('button', { name: w.confirm, exact: true }).click();
+        await expect.poll(() => countOf(page, 'demo-media.cn', 'active'), { timeout: 30_000 }).toBe(active);
         await context.close();
       });
 });

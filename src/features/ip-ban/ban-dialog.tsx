@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { limits } from '../../contract/limits';
 import { checkReason } from '../../contract/rules/ip-ban';
+import { DialogFrame } from '../../ui/dialog-frame';
 import { checkBanText, replaceLine, suggestionFor, type InForceIndex } from './ban-check';
 import { resolveExpiry, type ExpiryChoice } from './expiry';
 import { ExpiryField } from './expiry-field';
@@ -98,174 +87,152 @@ export function BanDialog({ open, draft, onDraftChange, index, now, onClose, onS
   const room = Math.max(0, limits.ipBan.entriesMax - index.entries.length);
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(e) => (e.open ? undefined : onClose())}
       size="lg"
       scrollBehavior="inside"
       closeOnInteractOutside={false}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      title={t({ id: 'ipBan.banDialog.title', message: 'Ban IPs' })}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t({ id: 'ipBan.action.cancel', message: 'Cancel' })}
+          </Button>
+          <Button type="submit" colorPalette="red" loading={submitting} disabled={blocked || stale}>
+            {t({ id: 'ipBan.banDialog.submit', message: 'Ban' })}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              style={{ display: 'contents' }}
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
+      <Stack gap="5">
+        <Field.Root invalid={problems.length > 0 || (tried && check.request !== null)}>
+          <Field.Label>
+            {t({ id: 'ipBan.banDialog.lines', message: 'IP addresses or CIDR ranges' })}
+          </Field.Label>
+          <Textarea
+            value={draft.lines}
+            onChange={(e) => set({ lines: e.currentTarget.value })}
+            rows={8}
+            fontFamily="mono"
+            fontSize="sm"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            aria-describedby={problems.length > 0 ? problemsId : undefined}
+            placeholder={'192.0.2.1\n198.51.100.0/24\n2001:db8::/48'}
+          />
+          <HStack justify="space-between" w="full" align="flex-start" gap="3">
+            <Field.HelperText>
+              {t({
+                id: 'ipBan.banDialog.linesHelp',
+                message:
+                  'One IPv4 or IPv6 address or CIDR range per line, at most 500 lines. A range starts at its network address (e.g. 192.0.2.0/24).',
+              })}
+            </Field.HelperText>
+            <Text
+              fontSize="xs"
+              color={lineCount > limits.ipBan.linesMax ? 'fg.error' : 'fg.muted'}
+              flexShrink={0}
             >
-              <Dialog.Header>
-                <Dialog.Title>{t({ id: 'ipBan.banDialog.title', message: 'Ban IPs' })}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="5">
-                  <Field.Root invalid={problems.length > 0 || (tried && check.request !== null)}>
-                    <Field.Label>
-                      {t({ id: 'ipBan.banDialog.lines', message: 'IP addresses or CIDR ranges' })}
-                    </Field.Label>
-                    <Textarea
-                      value={draft.lines}
-                      onChange={(e) => set({ lines: e.currentTarget.value })}
-                      rows={8}
-                      fontFamily="mono"
-                      fontSize="sm"
-                      spellCheck={false}
-                      autoCapitalize="off"
-                      autoComplete="off"
-                      aria-describedby={problems.length > 0 ? problemsId : undefined}
-                      placeholder={'192.0.2.1\n198.51.100.0/24\n2001:db8::/48'}
-                    />
-                    <HStack justify="space-between" w="full" align="flex-start" gap="3">
-                      <Field.HelperText>
-                        {t({
-                          id: 'ipBan.banDialog.linesHelp',
-                          message:
-                            'One IPv4 or IPv6 address or CIDR range per line, at most 500 lines. A range starts at its network address (e.g. 192.0.2.0/24).',
-                        })}
-                      </Field.HelperText>
-                      <Text
-                        fontSize="xs"
-                        color={lineCount > limits.ipBan.linesMax ? 'fg.error' : 'fg.muted'}
-                        flexShrink={0}
-                      >
-                        {lineCount}/{limits.ipBan.linesMax}
+              {lineCount}/{limits.ipBan.linesMax}
+            </Text>
+          </HStack>
+        </Field.Root>
+
+        {problems.length > 0 ? (
+          <Box
+            id={problemsId}
+            borderWidth="1px"
+            borderColor="border.error"
+            borderRadius="md"
+            bg="bg.error"
+            px="3"
+            py="2"
+            maxH="200px"
+            overflowY="auto"
+          >
+            <Box
+              as="ul"
+              listStyleType="none"
+              aria-label={t({ id: 'ipBan.banDialog.problems', message: 'Problems by line' })}
+            >
+              {problems.map((line) => {
+                const suggestion = suggestionFor(line);
+                const number = line.line;
+                const problem = ruleText(i18n, line.problem ?? '', line.other);
+                return (
+                  <Box as="li" key={line.line} py="1.5" fontSize="sm">
+                    <HStack gap="3" align="flex-start">
+                      <Text fontWeight="semibold" color="fg.error" flexShrink={0} minW="4.5em">
+                        {t({ id: 'ipBan.banDialog.lineNumber', message: `Line ${number}` })}
                       </Text>
-                    </HStack>
-                  </Field.Root>
-
-                  {problems.length > 0 ? (
-                    <Box
-                      id={problemsId}
-                      borderWidth="1px"
-                      borderColor="border.error"
-                      borderRadius="md"
-                      bg="bg.error"
-                      px="3"
-                      py="2"
-                      maxH="200px"
-                      overflowY="auto"
-                    >
-                      <Box
-                        as="ul"
-                        listStyleType="none"
-                        aria-label={t({ id: 'ipBan.banDialog.problems', message: 'Problems by line' })}
-                      >
-                        {problems.map((line) => {
-                          const suggestion = suggestionFor(line);
-                          const number = line.line;
-                          const problem = ruleText(i18n, line.problem ?? '', line.other);
-                          return (
-                            <Box as="li" key={line.line} py="1.5" fontSize="sm">
-                              <HStack gap="3" align="flex-start">
-                                <Text fontWeight="semibold" color="fg.error" flexShrink={0} minW="4.5em">
-                                  {t({ id: 'ipBan.banDialog.lineNumber', message: `Line ${number}` })}
-                                </Text>
-                                <Stack gap="0.5" align="flex-start" minW="0">
-                                  <Text fontFamily="mono" wordBreak="break-all">
-                                    {line.input}
-                                  </Text>
-                                  <Text color="fg.error">{problem}</Text>
-                                  {suggestion ? (
-                                    <Button
-                                      size="2xs"
-                                      variant="outline"
-                                      mt="1"
-                                      onClick={() =>
-                                        set({ lines: replaceLine(draft.lines, line.line, suggestion) })
-                                      }
-                                    >
-                                      {t({ id: 'ipBan.banDialog.useNetwork', message: `Use ${suggestion}` })}
-                                    </Button>
-                                  ) : null}
-                                </Stack>
-                              </HStack>
-                            </Box>
-                          );
-                        })}
-                      </Box>
-                    </Box>
-                  ) : null}
-
-                  {check.request !== null && (check.request !== 'ipBan.rule.noLines' || tried) ? (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{ruleText(i18n, check.request)}</Alert.Title>
-                        {check.request === 'ipBan.rule.listFull' ? (
-                          <Alert.Description>
-                            {t({
-                              id: 'ipBan.banDialog.room',
-                              message: plural(room, {
-                                one: 'Only # more entry can be banned now.',
-                                other: 'Only # more entries can be banned now.',
-                              }),
-                            })}
-                          </Alert.Description>
+                      <Stack gap="0.5" align="flex-start" minW="0">
+                        <Text fontFamily="mono" wordBreak="break-all">
+                          {line.input}
+                        </Text>
+                        <Text color="fg.error">{problem}</Text>
+                        {suggestion ? (
+                          <Button
+                            size="2xs"
+                            variant="outline"
+                            mt="1"
+                            onClick={() => set({ lines: replaceLine(draft.lines, line.line, suggestion) })}
+                          >
+                            {t({ id: 'ipBan.banDialog.useNetwork', message: `Use ${suggestion}` })}
+                          </Button>
                         ) : null}
-                      </Alert.Content>
-                    </Alert.Root>
-                  ) : null}
+                      </Stack>
+                    </HStack>
+                  </Box>
+                );
+              })}
+            </Box>
+          </Box>
+        ) : null}
 
-                  <Text
-                    fontSize="sm"
-                    aria-live="polite"
-                    color={problemCount > 0 ? 'fg.error' : 'fg.muted'}
-                    minH="1.25em"
-                  >
-                    {summary}
-                  </Text>
+        {check.request !== null && (check.request !== 'ipBan.rule.noLines' || tried) ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{ruleText(i18n, check.request)}</Alert.Title>
+              {check.request === 'ipBan.rule.listFull' ? (
+                <Alert.Description>
+                  {t({
+                    id: 'ipBan.banDialog.room',
+                    message: plural(room, {
+                      one: 'Only # more entry can be banned now.',
+                      other: 'Only # more entries can be banned now.',
+                    }),
+                  })}
+                </Alert.Description>
+              ) : null}
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
 
-                  <ReasonField
-                    value={draft.reason}
-                    onChange={(reason) => set({ reason })}
-                    error={reasonProblem ? ruleText(i18n, reasonProblem) : null}
-                  />
-                  <ExpiryField
-                    value={draft.expiry}
-                    onChange={(expiry) => set({ expiry })}
-                    error={expiry.ok ? null : ruleText(i18n, expiry.problem)}
-                    now={now}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t({ id: 'ipBan.action.cancel', message: 'Cancel' })}
-                </Button>
-                <Button type="submit" colorPalette="red" loading={submitting} disabled={blocked || stale}>
-                  {t({ id: 'ipBan.banDialog.submit', message: 'Ban' })}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t({ id: 'ipBan.action.close', message: 'Close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+        <Text
+          fontSize="sm"
+          aria-live="polite"
+          color={problemCount > 0 ? 'fg.error' : 'fg.muted'}
+          minH="1.25em"
+        >
+          {summary}
+        </Text>
+
+        <ReasonField
+          value={draft.reason}
+          onChange={(reason) => set({ reason })}
+          error={reasonProblem ? ruleText(i18n, reasonProblem) : null}
+        />
+        <ExpiryField
+          value={draft.expiry}
+          onChange={(expiry) => set({ expiry })}
+          error={expiry.ok ? null : ruleText(i18n, expiry.problem)}
+          now={now}
+        />
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { IpBanEntry } from '../../contract/ip-ban';
+import { DialogFrame } from '../../ui/dialog-frame';
 import { BanTermsFields, useBanTerms } from './ban-terms';
 
 interface EditDialogProps {
@@ -37,44 +38,25 @@ export function EditDialog({ entry, now, onClose, onSubmit }: EditDialogProps) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : onClose())} size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              style={{ display: 'contents' }}
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>
-                  {t({ id: 'ipBan.editDialog.title', message: `Change the ban of ${cidr}` })}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="5">
-                  <BanTermsFields cidr={cidr} terms={terms} now={now} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t({ id: 'ipBan.action.cancel', message: 'Cancel' })}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={submitting} disabled={blocked}>
-                  {t({ id: 'ipBan.editDialog.submit', message: 'Save' })}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t({ id: 'ipBan.action.close', message: 'Close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      size="md"
+      title={t({ id: 'ipBan.editDialog.title', message: `Change the ban of ${cidr}` })}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t({ id: 'ipBan.action.cancel', message: 'Cancel' })}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={submitting} disabled={blocked}>
+            {t({ id: 'ipBan.editDialog.submit', message: 'Save' })}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="5">
+        <BanTermsFields cidr={cidr} terms={terms} now={now} />
+      </Stack>
+    </DialogFrame>
   );
 }

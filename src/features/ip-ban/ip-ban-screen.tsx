@@ -6,7 +6,6 @@ import {
   Input,
   InputGroup,
   NativeSelect,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
@@ -19,8 +18,12 @@ import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { useAppState } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { formatDateTime } from '../../ui/format';
 import { SearchIcon } from '../../ui/icons';
+import { NeverReadList } from '../../ui/never-read-list';
+import { ScreenHeader } from '../../ui/screen-header';
+import { StorageUnavailable } from '../../ui/storage-unavailable';
+import { storedList } from '../../ui/stored-list';
+import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
 import { checkBanText, indexInForce } from './ban-check';
 import { BanDialog, type BanDraft } from './ban-dialog';
@@ -38,6 +41,7 @@ import { useIpBanPull } from './use-ip-ban-pull';
 import { useMirroredText } from '../../ui/use-mirrored-text';
 import { useNow } from './use-now';
 import { useOnline } from '../../ui/use-online';
+import { useSelection } from '../../ui/use-selection';
 
 export interface IpBanScreenProps {
   search: IpBanSearch;
@@ -77,10 +81,10 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const online = useOnline();
   const now = useNow(30_000);
   const list = useIpBanList(now);
-  const { state: pullState, pull } = useIpBanPull(runtime, online);
+  const refresh = useIpBanPull(runtime, online);
   const login = useAppState().loginInfo?.login ?? null;
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const { selected, select: onSelect, selectMany, clear: clearSelection } = useSelection();
   const [banOpen, setBanOpen] = useState(false);
   const [draft, setDraft] = useState<BanDraft>(emptyDraft);
   const [editing, setEditing] = useState<IpBanRow | null>(null);
@@ -196,13 +200,9 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
           }),
         },
       );
-      setSelected((current) => {
-        const next = new Set(current);
-        for (const id of ids.slice(0, saved)) next.delete(id);
-        return next;
-      });
+      selectMany(ids.slice(0, saved), false);
     },
-    [run, t],
+    [run, t, selectMany],
   );
 
   const submitEdit = useCallback(
@@ -235,71 +235,42 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
     },
     [index, t, i18n],
   );
-  const onSelect = useCallback(
-    (id: string, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
   const onSelectPage = useCallback(
     (on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        for (const row of pageRows) {
-          if (!selectable(row)) continue;
-          if (on) next.add(row.id);
-          else next.delete(row.id);
-        }
-        return next;
-      }),
-    [pageRows],
+      selectMany(
+        pageRows.filter(selectable).map((row) => row.id),
+        on,
+      ),
+    [pageRows, selectMany],
   );
 
   const title = t({ id: 'ipBan.screen.title', message: 'IP blocking' });
+  const loading = t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' });
   if (!runtime && availability === 'unavailable') {
     // Every change goes through the outbox on this device; without storage there is none.
     return (
-      <Stack gap="4" role="alert">
-        <Heading as="h1" size="xl">
-          {title}
-        </Heading>
-        <Text>
-          {t({
-            id: 'ipBan.screen.noStorage',
-            message:
-              'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
-          })}
-        </Text>
-      </Stack>
+      <StorageUnavailable
+        title={title}
+        message={t({
+          id: 'ipBan.screen.noStorage',
+          message:
+            'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
+        })}
+      />
     );
   }
-  if (!runtime || !list) {
-    return <CenteredSpinner label={t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' })} />;
-  }
+  if (!runtime || !list) return <CenteredSpinner label={loading} />;
 
-  const read = list.read;
-  const neverRead = read === undefined && rows.length === 0;
-  const live = online && pullState !== 'failed';
-  const asOf = read ? formatDateTime(read.fetchedAt) : null;
+  const stored = storedList(list.read, rows.length, online, refresh);
+  const { neverRead } = stored;
   const inForceCount = i18n.number(inForce.length);
   const maxCount = i18n.number(limits.ipBan.entriesMax);
   const chosenCount = chosen.length;
 
   const header = (
-    <Stack
-      direction={{ base: 'column', lg: 'row' }}
-      justify="space-between"
-      align={{ lg: 'flex-end' }}
-      gap="3"
-    >
-      <Stack gap="1">
-        <Heading as="h1" size="xl">
-          {title}
-        </Heading>
+    <ScreenHeader
+      title={title}
+      summary={
         <Text color="fg.muted" fontSize="sm">
           {t({
             id: 'ipBan.screen.intro',
@@ -312,66 +283,32 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                 message: `${inForceCount} of at most ${maxCount} entries in force.`,
               })}
         </Text>
-      </Stack>
-      <HStack gap="3" wrap="wrap" justify={{ lg: 'flex-end' }}>
-        {!live && asOf ? (
-          <Text fontSize="sm" color="fg.warning" role="status">
-            {t({ id: 'ipBan.screen.asOf', message: `Data as of ${asOf}` })}
-          </Text>
-        ) : null}
-        {pullState === 'pulling' && !neverRead ? (
-          <HStack gap="2" role="status">
-            <Spinner size="xs" color="fg.muted" />
-            <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'ipBan.screen.refreshing', message: 'Refreshing…' })}
-            </Text>
-          </HStack>
-        ) : null}
-        <Button variant="outline" size="sm" onClick={pull} disabled={!online || pullState === 'pulling'}>
-          {t({ id: 'ipBan.screen.refresh', message: 'Refresh' })}
-        </Button>
-        <Button colorPalette="red" size="sm" onClick={() => setBanOpen(true)} disabled={neverRead}>
-          {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
-        </Button>
-      </HStack>
-    </Stack>
+      }
+    >
+      <StoredListStatus list={stored} />
+      <Button colorPalette="red" size="sm" onClick={() => setBanOpen(true)} disabled={neverRead}>
+        {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
+      </Button>
+    </ScreenHeader>
   );
 
   if (neverRead) {
     return (
       <Stack gap="5" maxW="1400px" mx="auto">
         {header}
-        <Card.Root>
-          <Card.Body>
-            {online && pullState !== 'failed' ? (
-              <CenteredSpinner label={t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' })} />
-            ) : (
-              <Stack align="center" textAlign="center" gap="3" py="12" role="status">
-                <Text fontWeight="semibold">
-                  {online
-                    ? t({ id: 'ipBan.empty.failedTitle', message: 'The ban list could not be loaded.' })
-                    : t({
-                        id: 'ipBan.empty.offlineTitle',
-                        message: 'The ban list has not been loaded on this device yet.',
-                      })}
-                </Text>
-                <Text color="fg.muted" fontSize="sm">
-                  {online
-                    ? t({ id: 'ipBan.empty.failedHint', message: 'Check your connection and try again.' })
-                    : t({
-                        id: 'ipBan.empty.offlineHint',
-                        message: 'Connect to the internet once to load it; it is then kept for offline use.',
-                      })}
-                </Text>
-                {online ? (
-                  <Button size="sm" variant="outline" onClick={pull}>
-                    {t({ id: 'ipBan.action.retry', message: 'Retry' })}
-                  </Button>
-                ) : null}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <NeverReadList
+          list={stored}
+          loading={loading}
+          failedTitle={t({ id: 'ipBan.empty.failedTitle', message: 'The ban list could not be loaded.' })}
+          offlineTitle={t({
+            id: 'ipBan.empty.offlineTitle',
+            message: 'The ban list has not been loaded on this device yet.',
+          })}
+          offlineHint={t({
+            id: 'ipBan.empty.offlineHint',
+            message: 'Connect to the internet once to load it; it is then kept for offline use.',
+          })}
+        />
       </Stack>
     );
   }
@@ -390,7 +327,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
       <LookupCard
         rows={rows}
         online={online}
-        fetchedAt={read?.fetchedAt ?? null}
+        fetchedAt={stored.fetchedAt ?? null}
         onShowEntry={(id) => setKeyword(id)}
       />
       <Card.Root as="section" aria-labelledby="ip-ban-list-title">
@@ -489,7 +426,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                 >
                   {t({ id: 'ipBan.selection.unban', message: 'Unban selected' })}
                 </Button>
-                <Button size="xs" variant="ghost" onClick={() => setSelected(new Set())}>
+                <Button size="xs" variant="ghost" onClick={clearSelection}>
                   {t({ id: 'ipBan.selection.clear', message: 'Clear selection' })}
                 </Button>
               </HStack>

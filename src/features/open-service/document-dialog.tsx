@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { Language } from '../../contract';
 import { CenteredSpinner } from '../../ui/centered-spinner';
+import { DialogFrame } from '../../ui/dialog-frame';
 import { sectionOf } from '../../ui/markdown-sections';
 import { useDocument } from '../../ui/use-document';
 
@@ -31,46 +32,28 @@ export function DocumentDialog({ open, onClose, title, name, section, language }
         : state.source
       : '';
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      onClose={onClose}
       size="lg"
       scrollBehavior="inside"
+      title={title}
+      footer={<Button onClick={onClose}>{t({ id: 'common.action.close', message: 'Close' })}</Button>}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {state.status === 'loading' ? (
-                <CenteredSpinner label={loading} />
-              ) : state.status === 'error' ? (
-                <Stack align="flex-start" gap="3" role="alert">
-                  <Text>
-                    {t({ id: 'openService.document.error', message: 'The document could not be loaded.' })}
-                  </Text>
-                  <Button size="sm" variant="outline" onClick={retry}>
-                    {t({ id: 'common.action.retry', message: 'Retry' })}
-                  </Button>
-                </Stack>
-              ) : (
-                <Suspense fallback={<CenteredSpinner label={loading} />}>
-                  <MarkdownDoc source={source} />
-                </Suspense>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={onClose}>{t({ id: 'common.action.close', message: 'Close' })}</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t({ id: 'common.action.close', message: 'Close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {state.status === 'loading' ? (
+        <CenteredSpinner label={loading} />
+      ) : state.status === 'error' ? (
+        <Stack align="flex-start" gap="3" role="alert">
+          <Text>{t({ id: 'openService.document.error', message: 'The document could not be loaded.' })}</Text>
+          <Button size="sm" variant="outline" onClick={retry}>
+            {t({ id: 'common.action.retry', message: 'Retry' })}
+          </Button>
+        </Stack>
+      ) : (
+        <Suspense fallback={<CenteredSpinner label={loading} />}>
+          <MarkdownDoc source={source} />
+        </Suspense>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,19 +1,10 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  List,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Field, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import type { DomainEntry, DomainGroup } from '../../../contract/domain';
 import type { Projected } from '../../../store';
+import { DialogFrame } from '../../../ui/dialog-frame';
 import { groupTexts } from '../groups/group-messages';
 import { planBulk, type BulkAction, type BulkRequest, type SkipReason } from './bulk-job';
 import { confirmTitles, confirmWarnings, skipReasonLabels } from './bulk-messages';
@@ -61,105 +52,95 @@ export function BulkConfirmDialog({
   const warning = confirmWarnings[action];
 
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(e) => (e.open ? undefined : onCancel())} size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{i18n._(confirmTitles[action])}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {action === 'move' ? (
-                  <Field.Root>
-                    <Field.Label>
-                      {t({ id: 'domain.bulk.confirm.targetGroup', message: 'Target group' })}
-                    </Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
-                        <option value="none">{i18n._(groupTexts.none)}</option>
-                        {groups.map((group) => (
-                          <option key={group.id} value={group.id}>
-                            {group.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                ) : null}
-                <Text fontWeight="medium">
-                  {eligible === 0
-                    ? t({
-                        id: 'domain.bulk.confirm.nothing',
-                        message: 'None of the selected domains can take this action.',
-                      })
-                    : t({
-                        id: 'domain.bulk.confirm.eligible',
-                        message: plural(eligible, {
-                          one: '# domain will be changed.',
-                          other: '# domains will be changed.',
-                        }),
-                      })}
-                </Text>
-                {skipped > 0 ? (
-                  <Stack gap="1">
-                    <Text fontSize="sm">
-                      {t({
-                        id: 'domain.bulk.confirm.skipped',
-                        message: plural(skipped, {
-                          one: '# domain is skipped:',
-                          other: '# domains are skipped:',
-                        }),
-                      })}
-                    </Text>
-                    <List.Root fontSize="sm" color="fg.muted" ps="5">
-                      {skippedBy.map(([reason, count]) => {
-                        const label = i18n._(skipReasonLabels[reason]);
-                        return (
-                          <List.Item key={reason}>
-                            {t({ id: 'domain.bulk.confirm.reasonCount', message: `${label} (${count})` })}
-                          </List.Item>
-                        );
-                      })}
-                    </List.Root>
-                  </Stack>
-                ) : null}
-                {warning && eligible > 0 ? (
-                  <Text fontSize="sm" color="fg.warning">
-                    {i18n._(warning)}
-                  </Text>
-                ) : null}
-                {!online && eligible > 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t({
-                      id: 'domain.bulk.confirm.offline',
-                      message:
-                        'You are offline: the changes are saved on this device and run when you are back online.',
-                    })}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {t({ id: 'domain.bulk.confirm.cancel', message: 'Cancel' })}
-              </Button>
-              <Button
-                colorPalette={action === 'delete' ? 'red' : 'blue'}
-                disabled={eligible === 0}
-                onClick={() => onConfirm(request)}
-              >
-                {t({ id: 'domain.bulk.confirm.run', message: 'Confirm' })}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t({ id: 'domain.bulk.close', message: 'Close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      role="alertdialog"
+      size="md"
+      onClose={onCancel}
+      title={i18n._(confirmTitles[action])}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            {t({ id: 'domain.bulk.confirm.cancel', message: 'Cancel' })}
+          </Button>
+          <Button
+            colorPalette={action === 'delete' ? 'red' : 'blue'}
+            disabled={eligible === 0}
+            onClick={() => onConfirm(request)}
+          >
+            {t({ id: 'domain.bulk.confirm.run', message: 'Confirm' })}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {action === 'move' ? (
+          <Field.Root>
+            <Field.Label>{t({ id: 'domain.bulk.confirm.targetGroup', message: 'Target group' })}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
+                <option value="none">{i18n._(groupTexts.none)}</option>
+                {groups.map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {group.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        ) : null}
+        <Text fontWeight="medium">
+          {eligible === 0
+            ? t({
+                id: 'domain.bulk.confirm.nothing',
+                message: 'None of the selected domains can take this action.',
+              })
+            : t({
+                id: 'domain.bulk.confirm.eligible',
+                message: plural(eligible, {
+                  one: '# domain will be changed.',
+                  other: '# domains will be changed.',
+                }),
+              })}
+        </Text>
+        {skipped > 0 ? (
+          <Stack gap="1">
+            <Text fontSize="sm">
+              {t({
+                id: 'domain.bulk.confirm.skipped',
+                message: plural(skipped, {
+                  one: '# domain is skipped:',
+                  other: '# domains are skipped:',
+                }),
+              })}
+            </Text>
+            <List.Root fontSize="sm" color="fg.muted" ps="5">
+              {skippedBy.map(([reason, count]) => {
+                const label = i18n._(skipReasonLabels[reason]);
+                return (
+                  <List.Item key={reason}>
+                    {t({ id: 'domain.bulk.confirm.reasonCount', message: `${label} (${count})` })}
+                  </List.Item>
+                );
+              })}
+            </List.Root>
+          </Stack>
+        ) : null}
+        {warning && eligible > 0 ? (
+          <Text fontSize="sm" color="fg.warning">
+            {i18n._(warning)}
+          </Text>
+        ) : null}
+        {!online && eligible > 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t({
+              id: 'domain.bulk.confirm.offline',
+              message:
+                'You are offline: the changes are saved on this device and run when you are back online.',
+            })}
+          </Text>
+        ) : null}
+      </Stack>
+    </DialogFrame>
   );
 }

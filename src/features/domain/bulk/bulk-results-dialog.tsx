@@ -1,19 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { notify } from '../../../ui/toaster';
 import { StoreFullError } from '../../../store';
+import { DialogFrame } from '../../../ui/dialog-frame';
+import { notify } from '../../../ui/toaster';
 import { statusOrder, type BulkJob, type ItemResult, type ItemStatus, type JobSummary } from './bulk-job';
 import { itemStatusLabels, resultTitles, skipReasonLabels } from './bulk-messages';
 
@@ -106,110 +96,94 @@ export function BulkResultsDialog({
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => (e.open ? undefined : onClose())}
+    <DialogFrame
       size="lg"
       scrollBehavior="inside"
+      onClose={onClose}
+      title={i18n._(resultTitles[job.request.action])}
+      footer={
+        <>
+          {failed > 0 ? (
+            <Button variant="outline" colorPalette="red" loading={retrying} onClick={() => void retry()}>
+              {t({ id: 'domain.bulk.results.retry', message: 'Retry failed' })}
+            </Button>
+          ) : null}
+          <Button colorPalette="blue" onClick={onClose}>
+            {t({ id: 'domain.bulk.results.close', message: 'Close' })}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{i18n._(resultTitles[job.request.action])}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Stack gap="2">
-                  <Text fontWeight="medium" role="status">
-                    {t({ id: 'domain.bulk.results.progress', message: `${done} of ${queued} done` })}
-                  </Text>
-                  <Progress.Root
-                    value={queued === 0 ? 100 : Math.round((done / queued) * 100)}
-                    size="sm"
-                    colorPalette={failed > 0 ? 'red' : 'blue'}
-                    aria-label={t({ id: 'domain.bulk.results.progressLabel', message: 'Progress' })}
-                  >
-                    <Progress.Track>
-                      <Progress.Range />
-                    </Progress.Track>
-                  </Progress.Root>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t({
-                      id: 'domain.bulk.results.counts',
-                      message: `Succeeded ${succeeded} · Failed ${failed} · In progress ${pending} · Skipped ${skipped}`,
-                    })}
-                  </Text>
-                  {!online && pending > 0 ? (
-                    <Text fontSize="sm" color="fg.warning">
-                      {t({
-                        id: 'domain.bulk.results.offlineNote',
-                        message: 'You are offline: the remaining changes run when you are back online.',
-                      })}
+      <Stack gap="4">
+        <Stack gap="2">
+          <Text fontWeight="medium" role="status">
+            {t({ id: 'domain.bulk.results.progress', message: `${done} of ${queued} done` })}
+          </Text>
+          <Progress.Root
+            value={queued === 0 ? 100 : Math.round((done / queued) * 100)}
+            size="sm"
+            colorPalette={failed > 0 ? 'red' : 'blue'}
+            aria-label={t({ id: 'domain.bulk.results.progressLabel', message: 'Progress' })}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="sm" color="fg.muted">
+            {t({
+              id: 'domain.bulk.results.counts',
+              message: `Succeeded ${succeeded} · Failed ${failed} · In progress ${pending} · Skipped ${skipped}`,
+            })}
+          </Text>
+          {!online && pending > 0 ? (
+            <Text fontSize="sm" color="fg.warning">
+              {t({
+                id: 'domain.bulk.results.offlineNote',
+                message: 'You are offline: the remaining changes run when you are back online.',
+              })}
+            </Text>
+          ) : null}
+        </Stack>
+        <Box
+          as="ul"
+          listStyleType="none"
+          m="0"
+          p="0"
+          borderWidth="1px"
+          borderRadius="md"
+          aria-label={t({ id: 'domain.bulk.results.listLabel', message: 'Result per domain' })}
+        >
+          {lines.map(({ item, result }) => {
+            const note = detail(result);
+            return (
+              <Box
+                as="li"
+                key={item.id}
+                px="3"
+                py="2"
+                borderBottomWidth="1px"
+                _last={{ borderBottomWidth: 0 }}
+              >
+                <HStack justify="space-between" gap="3" align="flex-start">
+                  <Stack gap="0.5" minW="0">
+                    <Text fontSize="sm" fontWeight="medium" wordBreak="break-all">
+                      {item.domain}
                     </Text>
-                  ) : null}
-                </Stack>
-                <Box
-                  as="ul"
-                  listStyleType="none"
-                  m="0"
-                  p="0"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  aria-label={t({ id: 'domain.bulk.results.listLabel', message: 'Result per domain' })}
-                >
-                  {lines.map(({ item, result }) => {
-                    const note = detail(result);
-                    return (
-                      <Box
-                        as="li"
-                        key={item.id}
-                        px="3"
-                        py="2"
-                        borderBottomWidth="1px"
-                        _last={{ borderBottomWidth: 0 }}
-                      >
-                        <HStack justify="space-between" gap="3" align="flex-start">
-                          <Stack gap="0.5" minW="0">
-                            <Text fontSize="sm" fontWeight="medium" wordBreak="break-all">
-                              {item.domain}
-                            </Text>
-                            {note ? (
-                              <Text
-                                fontSize="xs"
-                                color={result.status === 'failed' ? 'fg.error' : 'fg.muted'}
-                              >
-                                {note}
-                              </Text>
-                            ) : null}
-                          </Stack>
-                          <Badge colorPalette={palettes[result.status]} variant="subtle" flexShrink={0}>
-                            {i18n._(itemStatusLabels[result.status])}
-                          </Badge>
-                        </HStack>
-                      </Box>
-                    );
-                  })}
-                </Box>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {failed > 0 ? (
-                <Button variant="outline" colorPalette="red" loading={retrying} onClick={() => void retry()}>
-                  {t({ id: 'domain.bulk.results.retry', message: 'Retry failed' })}
-                </Button>
-              ) : null}
-              <Button colorPalette="blue" onClick={onClose}>
-                {t({ id: 'domain.bulk.results.close', message: 'Close' })}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t({ id: 'domain.bulk.close', message: 'Close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                    {note ? (
+                      <Text fontSize="xs" color={result.status === 'failed' ? 'fg.error' : 'fg.muted'}>
+                        {note}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                  <Badge colorPalette={palettes[result.status]} variant="subtle" flexShrink={0}>
+                    {i18n._(itemStatusLabels[result.status])}
+                  </Badge>
+                </HStack>
+              </Box>
+            );
+          })}
+        </Box>
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { Button, Field, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { DomainGroup } from '../../../contract/domain';
 import { limits } from '../../../contract/limits';
+import { DialogFrame } from '../../../ui/dialog-frame';
 import { groupNameMessages } from './group-messages';
 import { checkGroupNameAmong } from './group-rules';
 
@@ -41,64 +42,43 @@ export function GroupNameDialog({ group, groups, onClose, onSubmit }: GroupNameD
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => (e.open ? undefined : onClose())}
+    <DialogFrame
       size="sm"
       initialFocusEl={() => input.current}
+      title={
+        group
+          ? t({ id: 'domain.group.renameTitle', message: `Rename the group “${currentName}”` })
+          : t({ id: 'domain.group.createTitle', message: 'New group' })
+      }
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t({ id: 'domain.group.cancel', message: 'Cancel' })}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={submitting} disabled={unchanged}>
+            {t({ id: 'domain.group.save', message: 'Save' })}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              style={{ display: 'contents' }}
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>
-                  {group
-                    ? t({ id: 'domain.group.renameTitle', message: `Rename the group “${currentName}”` })
-                    : t({ id: 'domain.group.createTitle', message: 'New group' })}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Field.Root invalid={shown !== null} required>
-                  <Field.Label>
-                    {t({ id: 'domain.group.nameLabel', message: 'Group name' })}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    ref={input}
-                    value={name}
-                    onChange={(e) => setName(e.currentTarget.value)}
-                    placeholder={t({
-                      id: 'domain.group.namePlaceholder',
-                      message: `At most ${max} characters`,
-                    })}
-                  />
-                  {shown ? <Field.ErrorText>{shown}</Field.ErrorText> : null}
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t({ id: 'domain.group.cancel', message: 'Cancel' })}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={submitting} disabled={unchanged}>
-                  {t({ id: 'domain.group.save', message: 'Save' })}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t({ id: 'domain.group.close', message: 'Close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root invalid={shown !== null} required>
+        <Field.Label>
+          {t({ id: 'domain.group.nameLabel', message: 'Group name' })}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          ref={input}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          placeholder={t({
+            id: 'domain.group.namePlaceholder',
+            message: `At most ${max} characters`,
+          })}
+        />
+        {shown ? <Field.ErrorText>{shown}</Field.ErrorText> : null}
+      </Field.Root>
+    </DialogFrame>
   );
 }

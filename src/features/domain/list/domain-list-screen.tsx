@@ -10,7 +10,6 @@ import {
   Input,
   InputGroup,
   Portal,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
@@ -26,7 +25,13 @@ import { CenteredSpinner } from '../../../ui/centered-spinner';
 import { formatDateTime } from '../../../ui/format';
 import { notify } from '../../../ui/toaster';
 import { SearchIcon } from '../../../ui/icons';
+import { NeverReadList } from '../../../ui/never-read-list';
+import { ScreenHeader } from '../../../ui/screen-header';
+import { StorageUnavailable } from '../../../ui/storage-unavailable';
+import { storedList } from '../../../ui/stored-list';
+import { StoredListStatus } from '../../../ui/stored-list-status';
 import { useOnline } from '../../../ui/use-online';
+import { useSelection } from '../../../ui/use-selection';
 import { BulkBar } from '../bulk/bulk-bar';
 import { BulkConfirmDialog } from '../bulk/bulk-confirm-dialog';
 import type { BulkAction, BulkRequest } from '../bulk/bulk-job';
@@ -79,11 +84,11 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   const online = useOnline();
   const { dict } = useAppState();
   const data = useDomainData();
-  const { state: pullState, pull } = usePull(runtime, online, pullAll);
+  const refresh = usePull(runtime, online, pullAll);
   const lifecycle = useLifecycle();
   const bulk = useBulkJob(runtime, data);
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const { selected, select: onSelect, selectMany, clear: clearSelection } = useSelection();
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
   const [resultsOpen, setResultsOpen] = useState(false);
   const [groupsOpen, setGroupsOpen] = useState(false);
@@ -143,27 +148,13 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
       void copyText(row.entry.cname, { ok: i18n._(listTexts.copied), failed: i18n._(listTexts.copyFailed) }),
     [i18n],
   );
-  const onSelect = useCallback(
-    (id: string, on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
   const onSelectAll = useCallback(
     (on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        for (const row of view) {
-          if (on) next.add(row.id);
-          else next.delete(row.id);
-        }
-        return next;
-      }),
-    [view],
+      selectMany(
+        view.map((row) => row.id),
+        on,
+      ),
+    [view, selectMany],
   );
 
   const saveFailed = (error: unknown) =>
@@ -189,7 +180,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
               }),
             }),
       );
-      setSelected(new Set());
+      clearSelection();
       setResultsOpen(true);
     } catch (error) {
       saveFailed(error);
@@ -223,31 +214,24 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   };
 
   const title = t({ id: 'domain.list.title', message: 'Domain list' });
+  const loading = t({ id: 'domain.list.loading', message: 'Loading the domain list…' });
   if (!runtime && availability === 'unavailable') {
     // Every change goes through the outbox on this device; without storage there is none.
     return (
-      <Stack gap="4" role="alert">
-        <Heading as="h1" size="xl">
-          {title}
-        </Heading>
-        <Text>
-          {t({
-            id: 'domain.list.noStorage',
-            message:
-              'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
-          })}
-        </Text>
-      </Stack>
+      <StorageUnavailable
+        title={title}
+        message={t({
+          id: 'domain.list.noStorage',
+          message:
+            'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
+        })}
+      />
     );
   }
-  if (!runtime || !data) {
-    return <CenteredSpinner label={t({ id: 'domain.list.loading', message: 'Loading the domain list…' })} />;
-  }
+  if (!runtime || !data) return <CenteredSpinner label={loading} />;
 
-  const read = data.read;
-  const neverRead = read === undefined && rows.length === 0;
-  const live = online && pullState !== 'failed';
-  const asOf = read ? formatDateTime(read.fetchedAt) : null;
+  const stored = storedList(data.read, rows.length, online, refresh);
+  const { neverRead } = stored;
   const total = rows.length;
   const shown = view.length;
   const filtered = filtersActive(search);
@@ -262,17 +246,10 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   );
 
   const header = (
-    <Stack
-      direction={{ base: 'column', lg: 'row' }}
-      justify="space-between"
-      align={{ lg: 'flex-end' }}
-      gap="3"
-    >
-      <Stack gap="1">
-        <Heading as="h1" size="xl">
-          {title}
-        </Heading>
-        {neverRead ? null : (
+    <ScreenHeader
+      title={title}
+      summary={
+        neverRead ? null : (
           <Text color="fg.muted" fontSize="sm" role="status">
             {filtered
               ? t({
@@ -284,76 +261,37 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
                   message: plural(total, { one: '# domain', other: '# domains' }),
                 })}
           </Text>
-        )}
-      </Stack>
-      <HStack gap="3" wrap="wrap" justify={{ lg: 'flex-end' }}>
-        {!live && asOf ? (
-          <Text fontSize="sm" color="fg.warning" role="status">
-            {t({ id: 'domain.list.asOf', message: `Data as of ${asOf}` })}
-          </Text>
-        ) : null}
-        {pullState === 'pulling' && !neverRead ? (
-          <HStack gap="2" role="status">
-            <Spinner size="xs" color="fg.muted" />
-            <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'domain.list.refreshing', message: 'Refreshing…' })}
-            </Text>
-          </HStack>
-        ) : null}
-        <Button variant="outline" size="sm" onClick={pull} disabled={!online || pullState === 'pulling'}>
-          {t({ id: 'domain.list.refresh', message: 'Refresh' })}
-        </Button>
-        <Button variant="outline" size="sm" onClick={exportView} disabled={neverRead}>
-          {t({ id: 'domain.list.export', message: 'Export' })}
-        </Button>
-        {createButton}
-      </HStack>
-    </Stack>
+        )
+      }
+    >
+      <StoredListStatus list={stored} />
+      <Button variant="outline" size="sm" onClick={exportView} disabled={neverRead}>
+        {t({ id: 'domain.list.export', message: 'Export' })}
+      </Button>
+      {createButton}
+    </ScreenHeader>
   );
 
   if (neverRead) {
     return (
       <Stack gap="5" maxW="1680px" mx="auto">
         {header}
-        <Card.Root>
-          <Card.Body>
-            {online && pullState !== 'failed' ? (
-              <CenteredSpinner
-                label={t({ id: 'domain.list.loading', message: 'Loading the domain list…' })}
-              />
-            ) : (
-              <Stack align="center" textAlign="center" gap="3" py="12" role="status">
-                <Text fontWeight="semibold">
-                  {online
-                    ? t({
-                        id: 'domain.list.empty.failedTitle',
-                        message: 'The domain list could not be loaded.',
-                      })
-                    : t({
-                        id: 'domain.list.empty.offlineTitle',
-                        message: 'The domain list has not been loaded on this device yet.',
-                      })}
-                </Text>
-                <Text color="fg.muted" fontSize="sm">
-                  {online
-                    ? t({
-                        id: 'domain.list.empty.failedHint',
-                        message: 'Check your connection and try again.',
-                      })
-                    : t({
-                        id: 'domain.list.empty.offlineHint',
-                        message: 'It loads as soon as you are back online, and is then kept for offline use.',
-                      })}
-                </Text>
-                {online ? (
-                  <Button size="sm" variant="outline" onClick={pull}>
-                    {t({ id: 'domain.list.retry', message: 'Retry' })}
-                  </Button>
-                ) : null}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <NeverReadList
+          list={stored}
+          loading={loading}
+          failedTitle={t({
+            id: 'domain.list.empty.failedTitle',
+            message: 'The domain list could not be loaded.',
+          })}
+          offlineTitle={t({
+            id: 'domain.list.empty.offlineTitle',
+            message: 'The domain list has not been loaded on this device yet.',
+          })}
+          offlineHint={t({
+            id: 'domain.list.empty.offlineHint',
+            message: 'It loads as soon as you are back online, and is then kept for offline use.',
+          })}
+        />
         {lifecycle.dialog}
       </Stack>
     );
@@ -423,7 +361,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
                 <BulkBar
                   count={chosen.length}
                   onAction={setConfirming}
-                  onClear={() => setSelected(new Set())}
+                  onClear={clearSelection}
                   canRun={runtime !== null}
                 />
               ) : null}

@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { DomainGroup } from '../../../contract/domain';
 import { areas, serviceTypes } from '../../../contract/dictionary';
 import { dictLabel, useAppState } from '../../../ui/app-state';
@@ -32,6 +32,30 @@ export const activeFilterCount = (search: DomainListSearch) =>
   [search.keyword, search.status, search.group, search.type, search.area].filter((v) => v !== undefined)
     .length;
 
+/** One of the bar's selects: small, as wide as its options, named by its label. */
+function FilterSelect({
+  label,
+  value,
+  minW,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  minW: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <NativeSelect.Root w="auto" minW={minW} size="sm">
+      <NativeSelect.Field value={value} aria-label={label} onChange={(e) => onChange(e.currentTarget.value)}>
+        {children}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 /**
  * The filters and the sort of the list, kept in the address. Its props do not change with the
  * keyword (only the count of filters does), so typing in the search box does not render it.
@@ -58,88 +82,76 @@ export const FilterBar = memo(function FilterBar({
     <Stack gap="3">
       <HStack gap="2" wrap="wrap">
         <HStack gap="2" hideFrom="lg">
-          <NativeSelect.Root w="auto" minW="150px" size="sm">
-            <NativeSelect.Field
-              value={group ?? ''}
-              aria-label={t({ id: 'domain.list.filter.group', message: 'Group' })}
-              onChange={(e) => onChange({ group: e.currentTarget.value || undefined })}
-            >
-              <option value="">
-                {i18n._(groupTexts.all)} ({number(total)})
+          <FilterSelect
+            label={t({ id: 'domain.list.filter.group', message: 'Group' })}
+            value={group ?? ''}
+            minW="150px"
+            onChange={(value) => onChange({ group: value || undefined })}
+          >
+            <option value="">
+              {i18n._(groupTexts.all)} ({number(total)})
+            </option>
+            <option value="none">
+              {i18n._(groupTexts.none)} ({number(counts.get('none') ?? 0)})
+            </option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name} ({number(counts.get(g.id) ?? 0)})
               </option>
-              <option value="none">
-                {i18n._(groupTexts.none)} ({number(counts.get('none') ?? 0)})
-              </option>
-              {groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name} ({number(counts.get(g.id) ?? 0)})
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+            ))}
+          </FilterSelect>
           <Button size="sm" variant="outline" onClick={onManageGroups}>
             {t({ id: 'domain.list.manageGroups', message: 'Manage groups' })}
           </Button>
         </HStack>
-        <NativeSelect.Root w="auto" minW="120px" size="sm">
-          <NativeSelect.Field
-            value={status ?? ''}
-            aria-label={t({ id: 'domain.list.filter.status', message: 'Status' })}
-            onChange={(e) =>
-              onChange({ status: (e.currentTarget.value || undefined) as DomainListSearch['status'] })
-            }
-          >
-            <option value="">{t({ id: 'domain.list.filter.allStatuses', message: 'All statuses' })}</option>
-            <option value="active">{i18n._(statusLabels.active)}</option>
-            <option value="hung_up">{i18n._(statusLabels.hung_up)}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root w="auto" minW="140px" size="sm">
-          <NativeSelect.Field
-            value={type ?? ''}
-            aria-label={t({ id: 'domain.list.filter.type', message: 'Service type' })}
-            onChange={(e) => onChange({ type: e.currentTarget.value || undefined })}
-          >
-            <option value="">{t({ id: 'domain.list.filter.allTypes', message: 'All service types' })}</option>
-            {serviceTypes.map((code) => (
-              <option key={code} value={code}>
-                {dictLabel(dict, 'service_type', code)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root w="auto" minW="140px" size="sm">
-          <NativeSelect.Field
-            value={area ?? ''}
-            aria-label={t({ id: 'domain.list.filter.area', message: 'Acceleration area' })}
-            onChange={(e) => onChange({ area: e.currentTarget.value || undefined })}
-          >
-            <option value="">{t({ id: 'domain.list.filter.allAreas', message: 'All areas' })}</option>
-            {areas.map((code) => (
-              <option key={code} value={code}>
-                {dictLabel(dict, 'area', code)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root w="auto" minW="130px" size="sm">
-          <NativeSelect.Field
-            value={sort ?? 'newest'}
-            aria-label={t({ id: 'domain.list.sort', message: 'Sort' })}
-            onChange={(e) => onChange({ sort: e.currentTarget.value as DomainListSort })}
-          >
-            {domainListSorts.map((s) => (
-              <option key={s} value={s}>
-                {i18n._(sortLabels[s])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          label={t({ id: 'domain.list.filter.status', message: 'Status' })}
+          value={status ?? ''}
+          minW="120px"
+          onChange={(value) => onChange({ status: (value || undefined) as DomainListSearch['status'] })}
+        >
+          <option value="">{t({ id: 'domain.list.filter.allStatuses', message: 'All statuses' })}</option>
+          <option value="active">{i18n._(statusLabels.active)}</option>
+          <option value="hung_up">{i18n._(statusLabels.hung_up)}</option>
+        </FilterSelect>
+        <FilterSelect
+          label={t({ id: 'domain.list.filter.type', message: 'Service type' })}
+          value={type ?? ''}
+          minW="140px"
+          onChange={(value) => onChange({ type: value || undefined })}
+        >
+          <option value="">{t({ id: 'domain.list.filter.allTypes', message: 'All service types' })}</option>
+          {serviceTypes.map((code) => (
+            <option key={code} value={code}>
+              {dictLabel(dict, 'service_type', code)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label={t({ id: 'domain.list.filter.area', message: 'Acceleration area' })}
+          value={area ?? ''}
+          minW="140px"
+          onChange={(value) => onChange({ area: value || undefined })}
+        >
+          <option value="">{t({ id: 'domain.list.filter.allAreas', message: 'All areas' })}</option>
+          {areas.map((code) => (
+            <option key={code} value={code}>
+              {dictLabel(dict, 'area', code)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label={t({ id: 'domain.list.sort', message: 'Sort' })}
+          value={sort ?? 'newest'}
+          minW="130px"
+          onChange={(value) => onChange({ sort: value as DomainListSort })}
+        >
+          {domainListSorts.map((s) => (
+            <option key={s} value={s}>
+              {i18n._(sortLabels[s])}
+            </option>
+          ))}
+        </FilterSelect>
       </HStack>
       {activeCount > 0 ? (
         <HStack gap="2" role="status">

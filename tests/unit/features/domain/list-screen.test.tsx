@@ -95,6 +95,19 @@ const rowOf = (name: string) => {
 };
 
 describe('the domain list', () => {
+  it('opened again, shows the rows it showed last at once, while the store is read again', async () => {
+    setOnline(false);
+    await withStored(sample());
+    const first = render(<Screen given={runtime!} />);
+    await screen.findByRole('link', { name: 'www.shop.com' });
+    first.unmount();
+
+    render(<Screen given={runtime!} />);
+    // The first render, before any answer of the store.
+    expect(screen.getByRole('table', { name: 'Domain list' }).getAttribute('aria-rowcount')).toBe('4');
+    expect(screen.getByRole('link', { name: 'www.shop.com' })).toBeTruthy();
+  });
+
   it('offline, shows the stored domains as a table with the time of the data', async () => {
     setOnline(false);
     await withStored(sample());

@@ -25,18 +25,23 @@ function listServer(entries: ReturnType<typeof entry>[], serverTime: string) {
   return { call, calls };
 }
 
+/** A device holding a row of an earlier read that the server no longer has; a server of 2300 bans. */
+async function staleDeviceAndServer() {
+  runtime = await openTestRuntime();
+  const { store } = runtime;
+  await store.putSnapshots('ipBan', [{ id: '203.0.113.1', version: 1, data: entry('203.0.113.1') }], {
+    key: 'other',
+    fetchedAt: 1,
+  });
+  const entries = Array.from({ length: 2300 }, (_, i) =>
+    entry(`10.0.${Math.floor(i / 256)}.${i % 256}`, { updated_at: '2026-01-10T08:00:00.000Z' }),
+  );
+  return { store, server: listServer(entries, '2026-02-01T00:00:00.000Z') };
+}
+
 describe('pulling the ban list', () => {
   it('reads the whole list in pages of 1000 the first time, replacing what was stored', async () => {
-    runtime = await openTestRuntime();
-    const { store } = runtime;
-    await store.putSnapshots('ipBan', [{ id: '203.0.113.1', version: 1, data: entry('203.0.113.1') }], {
-      key: 'other',
-      fetchedAt: 1,
-    });
-    const entries = Array.from({ length: 2300 }, (_, i) =>
-      entry(`10.0.${Math.floor(i / 256)}.${i % 256}`, { updated_at: '2026-01-10T08:00:00.000Z' }),
-    );
-    const server = listServer(entries, '2026-02-01T00:00:00.000Z');
+    const { store, server } = await staleDeviceAndServer();
     await pullIpBans(store, server.call);
 
     expect(server.calls.slice(0, 3)).toEqual(
@@ -51,6 +56,31 @@ describe('pulling the ban list', () => {
     expect(stored).toHaveLength(2300);
     expect(stored.some((row) => row.id === '203.0.113.1')).toBe(false);
     expect(await store.lastRead('ipBan')).toMatchObject({ cursor: '2026-02-01T00:00:00.000Z' });
+  });
+
+  it('stores the first page at once; a read cut off half-way is recorded nowhere and is made again whole', async () => {
+    // The row of an earlier read stays until a whole read has ended.
+    const { store, server } = await staleDeviceAndServer();
+    const cutOff = async (input: InputOf<'ipBanList'>) => {
+      if (input.page === 2) throw new Error('connection lost');
+      return server.call(input);
+    };
+    await expect(pullIpBans(store, cutOff)).rejects.toThrow('connection lost');
+    const afterCut = await store.snapshotsOf('ipBan');
+    expect(afterCut).toHaveLength(1001);
+    expect(afterCut.some((row) => row.id === '203.0.113.1')).toBe(true);
+    expect(await store.lastRead('ipBan')).toBeUndefined();
+
+    server.calls.length = 0;
+    await pullIpBans(store, server.call);
+    expect(server.calls.slice(0, 3).map((call) => [call.page, call.updated_since])).toEqual([
+      [1, undefined],
+      [2, undefined],
+      [3, undefined],
+    ]);
+    const stored = await store.snapshotsOf('ipBan');
+    expect(stored).toHaveLength(2300);
+    expect(stored.some((row) => row.id === '203.0.113.1')).toBe(false);
   });
 
   it('then reads only what changed since the last read, keeping the rest', async () => {

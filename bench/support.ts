@@ -1,0 +1,38 @@
+// What the benchmarks share: the demo sign-in (over HTTP and in the browser) and percentiles.
+import type { Page } from 'playwright-core';
+
+export const demoPassword = () => process.env.DEMO_PASSWORD || 'Cdn#Demo2026';
+
+/** The portal sign-in, as a browser does it: the form, the redirect's code, the view call. */
+export async function signIn(serverUrl: string, login: string, password: string): Promise<string> {
+  const form = await fetch(`${serverUrl}/portal/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ username: login, password, redirect_uri: '/', state: 'bench-state' }),
+  });
+  const location = new URL(form.headers.get('location') ?? '', serverUrl);
+  const cookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const view = await fetch(`${serverUrl}/account/user/view${location.search}`, { headers: { cookie } });
+  const body = (await view.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+/** The p-th percentile (nearest rank) of some times. */
+export function percentile(times: readonly number[], p: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export const verdict = (value: number, goal: number) => (value <= goal ? 'met' : 'MISSED');
+
+/** The sign-in form in the browser, filled and sent; resolves once the dashboard has painted. */
+export async function signInInBrowser(page: Page, serverUrl: string, beforeSend?: () => void) {
+  await page.goto(`${serverUrl}/`);
+  await page.getByLabel(/Username|用户名/).fill('demo');
+  await page.getByLabel(/Password|密码/).fill(demoPassword());
+  beforeSend?.();
+  await page.getByRole('button', { name: /Sign in|登录/ }).click();
+  await page.waitForURL(/#\/cdn\/dashboard/);
+  await page.locator('#dashboard-domains').waitFor({ timeout: 30_000 });
+}

@@ -1,0 +1,50 @@
+import { Button, Card, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { CenteredSpinner } from './centered-spinner';
+import type { StoredList } from './stored-list';
+
+/** The list, and the screen's own texts, which name it. */
+export interface NeverReadListProps {
+  list: StoredList;
+  /** Shown while the list is being read. */
+  loading: string;
+  /** The read failed while online. */
+  failedTitle: string;
+  /** Offline: the list has not been read on this device yet. */
+  offlineTitle: string;
+  /** Offline: when the list will be read. */
+  offlineHint: string;
+}
+
+/**
+ * The body of a list screen while its list was never read on this device and nothing is stored:
+ * a spinner while it is being read; otherwise why there is nothing to show, with a retry when
+ * online.
+ */
+export function NeverReadList({ list, loading, failedTitle, offlineTitle, offlineHint }: NeverReadListProps) {
+  const { t } = useLingui();
+  const { online, pullState, pull } = list;
+  return (
+    <Card.Root>
+      <Card.Body>
+        {online && pullState !== 'failed' ? (
+          <CenteredSpinner label={loading} />
+        ) : (
+          <Stack align="center" textAlign="center" gap="3" py="12" role="status">
+            <Text fontWeight="semibold">{online ? failedTitle : offlineTitle}</Text>
+            <Text color="fg.muted" fontSize="sm">
+              {online
+                ? t({ id: 'list.failedHint', message: 'Check your connection and try again.' })
+                : offlineHint}
+            </Text>
+            {online ? (
+              <Button size="sm" variant="outline" onClick={pull}>
+                {t({ id: 'common.action.retry', message: 'Retry' })}
+              </Button>
+            ) : null}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
