@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi } from '../../../../src/api';
 import type { DomainEntry } from '../../../../src/contract/domain';
 import { DomainCopyScreen } from '../../../../src/features/domain/copy/domain-copy-screen';
 import type { OutboxEntry } from '../../../../src/store';
 import type { SyncRuntime } from '../../../../src/sync/runtime';
-import { activateEnglish, openTestRuntime, setOnline, Shell } from '../ip-ban/fixtures';
+import { activateEnglish, noNetwork, openTestRuntime, setOnline, Shell } from '../ip-ban/fixtures';
+import { domainEntry, origin } from './list-fixtures';
 
 const sourceId = '11111111-1111-4111-8111-111111111111';
 const groupId = '33333333-3333-4333-8333-333333333333';
@@ -16,14 +16,7 @@ beforeAll(activateEnglish);
 beforeEach(() => {
   // No server in these tests: the screen works from the store, offline.
   setOnline(false);
-  configureApi({
-    fetch: () => Promise.reject(new TypeError('no network in this test')),
-    getToken: () => 't',
-    getLanguage: () => 'en_US',
-    notifyError: () => undefined,
-    redirect: () => undefined,
-    networkErrorText: () => 'network error',
-  });
+  noNetwork();
 });
 afterEach(() => {
   cleanup();
@@ -33,41 +26,17 @@ afterEach(() => {
 });
 
 function domain(change: Partial<DomainEntry> = {}): DomainEntry {
-  return {
-    id: sourceId,
+  return domainEntry(sourceId, {
     domain: 'www.example.com',
     service_type: 'download',
     area: '2',
     business_type: 'large_file',
     cname: 'www-example-com.cdn.example.net',
     group_id: groupId,
-    status: 'active',
-    special_config: false,
-    origins: [
-      {
-        type: 'ip',
-        address: '192.0.2.10',
-        port: 80,
-        host: '',
-        protocol: 'http',
-        level: 10,
-        weight: 10,
-        carrier: 'default',
-        ip_type: 'all',
-        region: 'all',
-        sm_crypto: false,
-        header_match: '',
-        url_match: '',
-      },
-    ],
-    copied_from: null,
-    created_by: 'demo',
-    created_at: '2026-01-10T08:00:00.000Z',
-    updated_by: 'demo',
-    updated_at: '2026-01-10T08:00:00.000Z',
+    origins: [origin('192.0.2.10')],
     version: 2,
     ...change,
-  };
+  });
 }
 
 async function withSource(change: Partial<DomainEntry> = {}, others: DomainEntry[] = []) {

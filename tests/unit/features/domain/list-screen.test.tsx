@@ -1,14 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../../src/api';
 import type { DomainEntry, DomainGroup } from '../../../../src/contract/domain';
 import { DomainListScreen } from '../../../../src/features/domain/list/domain-list-screen';
 import type { DomainListSearch } from '../../../../src/features/domain/search';
 import { SyncAvailabilityProvider } from '../../../../src/sync/react';
 import type { SyncRuntime } from '../../../../src/sync/runtime';
 import { formatDateTime } from '../../../../src/ui/format';
-import { activateEnglish, openTestRuntime, setOnline, Shell } from '../ip-ban/fixtures';
+import { activateEnglish, noNetwork, openTestRuntime, setOnline, Shell } from '../ip-ban/fixtures';
 import { domainEntry, group, uuid } from './list-fixtures';
 
 let runtime: SyncRuntime | undefined;
@@ -20,17 +19,7 @@ beforeEach(() => {
   requests = [];
   searches = [];
   // The server at the network boundary: reads are recorded and never answered.
-  configureApi({
-    fetch: (input) => {
-      requests.push(String(input));
-      return Promise.reject(new TypeError('no network in this test'));
-    },
-    getToken: () => 't',
-    getLanguage: () => 'en_US',
-    notifyError: () => undefined,
-    redirect: () => undefined,
-    networkErrorText: () => 'network error',
-  });
+  noNetwork(requests);
   // happy-dom lays nothing out: the list's scroll box gets the size of a desktop's.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);

@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
+import { configureApi } from '../../../../src/api';
 import type { IpBanEntry } from '../../../../src/contract/ip-ban';
 import { memoryLocks, type PushTransport } from '../../../../src/sync';
 import { SyncRuntimeProvider } from '../../../../src/sync/react';
@@ -89,4 +90,22 @@ export function entry(id: string, change: Partial<IpBanEntry> = {}): IpBanEntry 
     version: 1,
     ...change,
   };
+}
+
+/**
+ * The server at the network boundary, absent: every request is recorded in `requests` (when
+ * given) and fails as a lost connection would.
+ */
+export function noNetwork(requests?: string[]) {
+  configureApi({
+    fetch: (input) => {
+      requests?.push(String(input));
+      return Promise.reject(new TypeError('no network in this test'));
+    },
+    getToken: () => 't',
+    getLanguage: () => 'en_US',
+    notifyError: () => undefined,
+    redirect: () => undefined,
+    networkErrorText: () => 'network error',
+  });
 }

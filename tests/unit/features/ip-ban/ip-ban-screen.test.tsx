@@ -6,7 +6,7 @@ import type { IpBanSearch } from '../../../../src/features/ip-ban';
 import { IpBanScreen } from '../../../../src/features/ip-ban/ip-ban-screen';
 import type { SyncRuntime } from '../../../../src/sync/runtime';
 import { formatDateTime } from '../../../../src/ui/format';
-import { activateEnglish, entry, openTestRuntime, setOnline, Shell } from './fixtures';
+import { activateEnglish, noNetwork, entry, openTestRuntime, setOnline, Shell } from './fixtures';
 
 let runtime: SyncRuntime | undefined;
 let requests: string[] = [];
@@ -15,17 +15,7 @@ beforeAll(activateEnglish);
 beforeEach(() => {
   requests = [];
   // The server at the network boundary: every read is recorded; none is answered unless a test says so.
-  configureApi({
-    fetch: (input) => {
-      requests.push(String(input));
-      return Promise.reject(new TypeError('no network in this test'));
-    },
-    getToken: () => 't',
-    getLanguage: () => 'en_US',
-    notifyError: () => undefined,
-    redirect: () => undefined,
-    networkErrorText: () => 'network error',
-  });
+  noNetwork(requests);
 });
 afterEach(() => {
   cleanup();
