@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 /**
  * The layer rules of ARCHITECTURE.md: what each folder may not import. Matched on the import path
@@ -15,7 +17,9 @@ const zone = (files, folders, message, extra = []) => ({
       'error',
       {
         patterns: [
-          { regex: `(^|/)(src/)?(${folders.join('|')})(/|$)`, message },
+          // `../store`, `../../store/db`, `../../src/store`: a folder of src/, not a file of the same
+          // name in the importer's own folder (`contract/commands` is no `commands/`).
+          { regex: `(^|\\.\\./|src/)(${folders.join('|')})(/|$)`, message },
           ...extra.map((name) => ({ group: [name], message })),
         ],
       },
@@ -23,6 +27,92 @@ const zone = (files, folders, message, extra = []) => ({
   },
 });
 const layers = (...names) => names;
+
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * A feature's public surface is its index.ts: no other feature, and not the app, reaches into its
+ * files (bulletproof-react's feature folders). Made from the folders, so a new feature is covered.
+ */
+const features = foldersOf('./src/features');
+const featureZones = features.flatMap((feature) => [
+  ...features
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      target: `./src/features/${feature}`,
+      from: `./src/features/${other}`,
+      except: ['./index.ts'],
+      message: 'A feature never imports another feature’s internals: use its index.ts.',
+    })),
+  {
+    target: './src/app',
+    from: `./src/features/${feature}`,
+    except: ['./index.ts'],
+    message: 'The app uses a feature through its index.ts.',
+  },
+]);
+
+/**
+ * Which server module owns which tables: a module reads and writes only its own, and calls the
+ * module that owns the others (ARCHITECTURE.md, "Server"). The seed and the tests are not modules.
+ */
+const tableOwners = {
+  'server/modules/account': ['accounts', 'channelCustomers', 'accountMenus'],
+  'server/identity': ['authCodes', 'portalSessions', 'tokens', 'loginFailures'],
+  'server/modules/product': ['serviceApplications'],
+  'server/modules/domain': ['domains', 'domainGroups'],
+  'server/modules/suggestion': ['feedback', 'feedbackImages'],
+  'server/modules/audit': ['auditEvents'],
+  'server/modules/ip-ban': ['ipBans', 'ipBanLists'],
+  'server/commands': ['idempotencyKeys', 'aggregates', 'aggregateVersions'],
+};
+const serverLayers = [
+  'src/api',
+  'src/app',
+  'src/features',
+  'src/store',
+  'src/sync',
+  'src/machines',
+  'src/ui',
+  'src/i18n',
+];
+const serverLayerPattern = {
+  regex: `(^|\\.\\./|src/)(${serverLayers.join('|')})(/|$)`,
+  message: 'the server imports src/contract and src/commands only',
+};
+const serverModules = [
+  ...foldersOf('./server/modules').map((name) => `server/modules/${name}`),
+  'server/identity',
+  'server/commands',
+  'server/http',
+  'server/operator',
+];
+const tableZones = serverModules.map((module) => {
+  const others = Object.entries(tableOwners)
+    .filter(([owner]) => owner !== module)
+    .flatMap(([, tables]) => tables);
+  return {
+    files: [`${module}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverLayerPattern,
+            {
+              group: ['**/db/schema'],
+              importNames: others,
+              message: 'A server module reads only its own tables: call the module that owns this one.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -67,41 +157,57 @@ export default tseslint.config(
   },
   zone(
     ['src/contract/**'],
-    layers('api', 'store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
+    layers('commands', 'api', 'store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
     'contract imports zod only',
   ),
   zone(
+    ['src/commands/**'],
+    layers('api', 'store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
+    'command modules import contract only: the server runs them too',
+  ),
+  zone(
     ['src/api/**'],
-    layers('store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
+    layers('commands', 'store', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
     'api imports contract only',
   ),
   zone(
     ['src/store/**'],
-    layers('api', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
+    layers('commands', 'api', 'sync', 'machines', 'features', 'app', 'ui', 'i18n'),
     'store imports contract only',
   ),
   zone(
     ['src/sync/**'],
-    layers('machines', 'features', 'app', 'ui', 'i18n'),
+    layers('commands', 'machines', 'features', 'app', 'ui', 'i18n'),
     'sync imports store, api, contract',
   ),
   zone(
     ['src/machines/**'],
-    layers('api', 'store', 'sync', 'features', 'app', 'ui', 'i18n'),
+    layers('commands', 'api', 'store', 'sync', 'features', 'app', 'ui', 'i18n'),
     'machines: inject side effects as actors',
     ['react', 'dexie'],
   ),
   zone(
     ['src/ui/**', 'src/i18n/**'],
-    layers('api', 'store', 'sync', 'machines', 'features', 'app'),
+    layers('commands', 'api', 'store', 'sync', 'machines', 'features', 'app'),
     'ui and i18n import contract only',
   ),
   zone(['src/features/**'], layers('app'), 'features never import the app layer'),
-  zone(
-    ['server/**'],
-    ['src/api', 'src/app', 'src/features', 'src/store', 'src/sync', 'src/machines', 'src/ui', 'src/i18n'],
-    'the server imports src/contract only',
-  ),
+  zone(['server/**'], serverLayers, serverLayerPattern.message),
+  ...tableZones,
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      // The cycle rule reads the imported files too: TypeScript ones with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
   {
     files: ['scripts/**/*.mjs', 'bench/**', 'server/main.ts', 'server/admin.ts', 'server/seed/cli.ts'],
     rules: { 'no-console': 'off' },

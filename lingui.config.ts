@@ -4,11 +4,16 @@ export default defineConfig({
   sourceLocale: 'en_US',
   locales: ['zh_CN', 'en_US'],
   fallbackLocales: { default: 'en_US' },
+  // The first load carries `messages`; a part goes with the screens that use it (src/i18n/index.ts).
   catalogs: [
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/node_modules/**'],
+      exclude: ['**/node_modules/**', '<rootDir>/src/features/domain/config/**'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/domain-config',
+      include: ['<rootDir>/src/features/domain/config'],
     },
   ],
   format: 'po',

@@ -1,14 +1,97 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { build, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
+import { firstChunksId, firstScreenModules } from './src/app/first-screen-modules.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const serverPaths = ['/v3', '/api', '/account', '/portal', '/canvas', '/docs'];
 
+type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+/** The page-start script (src/app/page-start.ts) as one small classic script. */
+async function pageStartScript(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      lib: { entry: 'src/app/page-start.ts', formats: ['iife'], name: 'cdnPageStart' },
+    },
+  });
+  const [result] = Array.isArray(output) ? output : [output];
+  const chunk = result && 'output' in result ? result.output[0] : undefined;
+  if (!chunk?.code) throw new Error('page-start: the build gave no script');
+  return chunk.code.trim();
+}
+
+/** Route → the files of its screen's code that the first load does not already carry. */
+function firstChunks(bundle: OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (chunk: OutputChunk, seen = new Set<string>()) => {
+    if (seen.has(chunk.fileName)) return seen;
+    seen.add(chunk.fileName);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) closure(imported, seen);
+    }
+    return seen;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('page-start: no entry chunk');
+  const initial = closure(entry);
+  const map: Record<string, string[]> = {};
+  for (const [route, modules] of Object.entries(firstScreenModules)) {
+    const files = new Set<string>();
+    for (const module of modules) {
+      const chunk = chunks.find((c) => c.facadeModuleId === resolve(module));
+      if (!chunk) throw new Error(`page-start: no chunk for ${module}`);
+      for (const file of closure(chunk)) if (!initial.has(file)) files.add(`/${file}`);
+    }
+    map[route] = [...files];
+  }
+  return map;
+}
+
+/**
+ * Writes the page-start script into index.html, inline (the server allows it by its hash in the
+ * Content-Security-Policy), with the first screens' code files beside it as JSON.
+ */
+function pageStart(): Plugin {
+  let script: Promise<string> | null = null;
+  return {
+    name: 'cdn-page-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(_html, ctx) {
+        if (!ctx.bundle) return [];
+        script ??= pageStartScript();
+        const chunks = JSON.stringify(firstChunks(ctx.bundle)).replaceAll('<', '\\u003c');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: firstChunksId },
+            children: chunks,
+            injectTo: 'head-prepend',
+          },
+          { tag: 'script', children: await script, injectTo: 'head-prepend' },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    pageStart(),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     VitePWA({
@@ -39,8 +122,16 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Brotli and gzip copies of the text assets, served by the server for Accept-Encoding
+    // (@fastify/static preCompressed). Pictures are compressed already.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|md|json|webmanifest)$/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
   ],
-  build: { target: 'es2022', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+  build: { target: 'es2022', sourcemap: false, manifest: true, chunkSizeWarningLimit: 700 },
   server: {
     host: '127.0.0.1',
     port: 5173,

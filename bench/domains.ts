@@ -14,16 +14,27 @@ import { demoPassword, percentile, signIn, signInInBrowser, verdict } from './su
 
 const COUNT = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const CLIENTS = 10;
-const REQUESTS = 600;
+const REQUESTS = 2000;
 const FIRST_ROWS_GOAL_MS = 300;
 const KEYSTROKE_GOAL_MS = 50;
+const LOGIN_INFO_P99_GOAL_MS = 30;
+const LIST_P99_GOAL_MS = 50;
+const LIST_RATE_GOAL = 500;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 // BENCH_DATA_DIR keeps the seeded database between runs (seeding skips the domains already there).
 const keptDir = process.env.BENCH_DATA_DIR;
 const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'cdn-bench-domains-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
-const env = { DATA_DIR: dataDir, STATIC_DIR: 'dist', DEMO: '1', DATABASE_URL: databaseUrl };
+// The benchmark measures how fast the server answers, not its rate limits: those are lifted.
+const env = {
+  DATA_DIR: dataDir,
+  STATIC_DIR: 'dist',
+  DEMO: '1',
+  DATABASE_URL: databaseUrl,
+  RATE_LIMIT_TOKEN: '100000000',
+  RATE_LIMIT_ADDRESS: '100000000',
+};
 const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
 
 // --- the data: the demo account (about 30 domains) and COUNT more, seeded with the stopped server
@@ -59,10 +70,10 @@ const views: Record<string, string>[] = [
   { group_id: 'none', sort: '-domain' },
 ];
 
-async function timeList(query: Record<string, string>): Promise<number> {
+async function timeCall(path: string): Promise<number> {
   const started = performance.now();
-  const res = await fetch(`${server.url}/v3/domain/domain/lists?${new URLSearchParams(query)}`, {
-    headers: { authorization: `Bearer ${token}` },
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
   });
   const body = (await res.json()) as { code: number };
   if (res.status !== 200 || body.code !== 0)
@@ -70,31 +81,39 @@ async function timeList(query: Record<string, string>): Promise<number> {
   return performance.now() - started;
 }
 
-async function underLoad(queries: Record<string, string>[], total: number): Promise<number[]> {
+const listPath = (query: Record<string, string>) => `/v3/domain/domain/lists?${new URLSearchParams(query)}`;
+
+/** CLIENTS clients sending `total` calls in all, each after its previous one; the times and calls/s. */
+async function underLoad(paths: string[], total: number): Promise<{ times: number[]; rate: number }> {
   const times: number[] = [];
   let next = 0;
+  const started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (next < total) {
-        const query = queries[next++ % queries.length]!;
-        times.push(await timeList(query));
+        const path = paths[next++ % paths.length]!;
+        times.push(await timeCall(path));
       }
     }),
   );
-  return times;
+  return { times, rate: (times.length * 1000) / (performance.now() - started) };
 }
 
-await underLoad(views, 50); // warm-up: the server's first queries plan and cache
-const pageTimes = await underLoad(views, REQUESTS);
+await underLoad(views.map(listPath), 50); // warm-up: the server's first queries plan and cache
+const pages = await underLoad(views.map(listPath), REQUESTS);
+const pageTimes = pages.times;
+const loginInfo = '/v3/customer/customer/loginInfo';
+await underLoad([loginInfo], 50);
+const logins = await underLoad([loginInfo], 1000);
 // The console's own read: the whole list, 1000 domains a page.
-const wholeTimes = await underLoad(
-  Array.from({ length: Math.ceil(COUNT / 1000) }, (_, i) => ({
-    page: String(i + 1),
-    page_size: '1000',
-    sort: 'created_at',
-  })),
-  100,
-);
+const wholeTimes = (
+  await underLoad(
+    Array.from({ length: Math.ceil(COUNT / 1000) }, (_, i) =>
+      listPath({ page: String(i + 1), page_size: '1000', sort: 'created_at' }),
+    ),
+    100,
+  )
+).times;
 
 // --- the console in Chromium -------------------------------------------------------------------
 /**
@@ -219,7 +238,11 @@ console.log(
   `  list API, ${CLIENTS} concurrent clients, ${REQUESTS} requests of 20-row pages (searches, filters, sorts, later pages):`,
 );
 console.log(
-  `    median ${ms(median(pageTimes))}, 99th percentile ${ms(percentile(pageTimes, 99))}, max ${ms(Math.max(...pageTimes))}`,
+  `    median ${ms(median(pageTimes))}, 99th percentile ${ms(percentile(pageTimes, 99))} (goal ≤ ${LIST_P99_GOAL_MS} ms: ${verdict(percentile(pageTimes, 99), LIST_P99_GOAL_MS)}), max ${ms(Math.max(...pageTimes))}; ${pages.rate.toFixed(0)} calls/s (goal ≥ ${LIST_RATE_GOAL}: ${pages.rate >= LIST_RATE_GOAL ? 'met' : 'MISSED'})`,
+);
+console.log(`  loginInfo, ${CLIENTS} concurrent clients, 1000 calls:`);
+console.log(
+  `    median ${ms(median(logins.times))}, 99th percentile ${ms(percentile(logins.times, 99))} (goal ≤ ${LOGIN_INFO_P99_GOAL_MS} ms: ${verdict(percentile(logins.times, 99), LOGIN_INFO_P99_GOAL_MS)}), max ${ms(Math.max(...logins.times))}; ${logins.rate.toFixed(0)} calls/s`,
 );
 console.log(
   `  list API, ${CLIENTS} concurrent clients, 100 requests of 1000-row pages (the console's whole read):`,

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandSpecs } from '../src/contract/commands';
+import { commandFor } from '../src/commands/queue';
 import { Store } from '../src/store';
 import { SyncEngine, createHttpTransport, memoryLocks } from '../src/sync';
 import { startServer } from '../tests/e2e/support/server-process';
@@ -32,19 +32,11 @@ const { user_id: actorId, view_id: accountId } = info.data;
 const address = server.url;
 
 const store = await Store.open(actorId, accountId);
-const spec = commandSpecs['ipBan.ban'];
 for (let i = 0; i < EDITS; i++) {
   const cidr = `10.200.${Math.floor(i / 256)}.${i % 256}`;
-  await store.enqueue(
-    {
-      name: 'ipBan.ban',
-      kind: spec.kind,
-      aggregateId: cidr,
-      schemaVersion: spec.schemaVersion,
-      payload: { cidr, reason: 'bench' },
-    },
-    { offline: true },
-  );
+  await store.enqueue(commandFor('ipBan.ban', { cidr, reason: 'bench', expires_at: null }), {
+    offline: true,
+  });
 }
 
 let pushMs = 0;

@@ -160,7 +160,7 @@ if (command === 'approve') {
   } else {
     try {
       const { entry, changed } = await direct((db) =>
-        setSpecialConfig(db, domain, on, { origin: 'operator' }),
+        setSpecialConfig(db, domain, on, { origin: 'operator', notifyOthers: Boolean(config.databaseUrl) }),
       );
       outcome = { version: entry.version, changed };
     } catch (error) {

@@ -1,9 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -11,15 +12,19 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { Code, limits, type Issue } from '../src/contract';
+import { Code, type Issue } from '../src/contract';
 import { commandRoutes } from './commands/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { AuthCache } from './http/auth-cache';
+import { ChangeFeed, changeChannel, parseChange } from './http/changes';
 import type { AppContext } from './http/context';
 import { AppError, envelopeOfError, requestLanguage } from './http/envelope';
+import { registerRateLimits } from './http/rate-limit';
+import { isApiPath, registerRequestGuards } from './http/request-guards';
+import { responseSerializer } from './http/serializer';
 import { identityRoutes } from './identity/routes';
 import { t } from './i18n/messages';
 import { loggerOptions } from './logger';
@@ -34,7 +39,7 @@ import { syncRoutes } from './modules/sync/routes';
 import { operatorRoutes } from './operator/routes';
 
 export interface BuildAppOptions {
-  database: Pick<Database, 'db'>;
+  database: Pick<Database, 'db'> & Partial<Pick<Database, 'kind' | 'listen'>>;
   config: Config;
   /** `false`: no logs; otherwise pino at the configured level, optionally into `stream`. */
   logger?: false | { stream?: { write(line: string): void }; level?: string };
@@ -58,15 +63,38 @@ export const cspDirectives = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The hashes of the inline scripts of the built console's index.html (the page-start script the
+ * build writes there), so the policy allows exactly those and no other inline script.
+ */
+export function inlineScriptHashes(staticRoot: string): string[] {
+  const index = resolve(staticRoot, 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    // External scripts are allowed by 'self'; data blocks (JSON) never run.
+    if (/\bsrc=/.test(attributes) || /type=["']?application\/json/.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
 /** A zod issue message that looks like a message id `area.screen.key`. */
 const messageIdPattern = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+){2,}$/;
 
-/** Paths whose unknown routes are API calls (answered 200 + 40401, like every business outcome). */
-const apiPrefixes = ['/v3/', '/api/', '/account/', '/portal/api/', '/operator/'];
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const ctx: AppContext = { db: options.database.db, config };
+  // Other processes may share a PostgreSQL database: their changes arrive as notifications, and
+  // until the listening connection is up, nothing may be kept in memory as current.
+  const shared = options.database.kind === 'postgres' && options.database.listen !== undefined;
+  const ctx: AppContext = {
+    db: options.database.db,
+    config,
+    authCache: new AuthCache(),
+    changes: new ChangeFeed({ complete: !shared }),
+    notifyOthers: options.database.kind === 'postgres',
+  };
   const logger =
     options.logger === false
       ? false
@@ -77,15 +105,47 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Behind a reverse proxy (TRUST_PROXY=1), X-Forwarded-Proto decides the Secure cookie flag.
   const app = Fastify({ logger, trustProxy: config.trustProxy });
 
+  app.decorate('authCache', ctx.authCache);
+  app.decorate('changes', ctx.changes);
+  if (shared && options.database.listen) {
+    const stop = options.database.listen(changeChannel, {
+      message: (payload) => {
+        const change = parseChange(payload);
+        if (change) ctx.changes.publish(change);
+      },
+      ready: () => ctx.changes.restored(),
+      lost: () => ctx.changes.lost(),
+    });
+    app.addHook('onClose', stop);
+  }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.checkResponses));
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...cspDirectives,
+        scriptSrc: [...cspDirectives.scriptSrc, ...inlineScriptHashes(config.staticDir)],
+      },
+    },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, { limits: { fileSize: limits.feedback.imageBytesMax, files: 1 } });
+  // JSON endpoints take JSON only: text bodies are not parsed (415, answered 41502). The portal's
+  // form posts and the picture upload register their own parsers in their own scopes.
+  app.removeContentTypeParser('text/plain');
+  // API answers above 1 KB are compressed (brotli at a speed-minded quality, or gzip); the built
+  // console is served from the copies compressed at build time.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    // Up to 64 KB in one synchronous call (about half a millisecond), larger ones as a stream:
+    // a stream per answer costs more than compressing a page of the list.
+    syncThreshold: 64 * 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  registerRequestGuards(app);
+  await registerRateLimits(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -136,7 +196,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(200).send(envelopeOfError(request, error));
+    if (error instanceof AppError) {
+      // A limit of calls in time: HTTP 429 with Retry-After, so any client knows to wait.
+      const retryAfter = error.code === Code.rateLimited ? Number(error.data.retry_after) : NaN;
+      if (Number.isFinite(retryAfter)) reply.status(429).header('retry-after', String(retryAfter));
+      else reply.status(200);
+      return reply.send(envelopeOfError(request, error));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: Issue[] = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -158,6 +224,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         );
     }
     const status = error.statusCode ?? 500;
+    if (status === 415) {
+      return reply
+        .status(200)
+        .send(envelopeOfError(request, new AppError(Code.unsupportedMediaType, 'common.jsonOnly')));
+    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, unsupported media type, body too large: the request is invalid.
       return reply
@@ -171,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const api = apiPrefixes.some((p) => request.url.startsWith(p));
+    const api = isApiPath(request.url);
     return reply
       .status(api ? 200 : 404)
       .send(envelopeOfError(request, new AppError(Code.notFound, 'common.notFound')));
@@ -210,8 +281,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       decorateReply: false,
       cacheControl: false,
+      // The .br and .gz copies written by the build, chosen by Accept-Encoding (with Vary).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const name = basename(filePath);
+        // A compressed copy (`index.html.br`) is cached as the file it stands for.
+        const name = basename(filePath).replace(/\.(br|gz)$/, '');
         if (name === 'index.html' || name === 'sw.js') reply.header('cache-control', 'no-cache');
         else if (filePath.includes(`${sep}assets${sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -58,6 +58,24 @@ export const configVariables = [
       "'1' trusts X-Forwarded-* headers of a reverse proxy (client address, and HTTPS for the Secure cookie flag).",
   },
   {
+    name: 'RATE_LIMIT_TOKEN',
+    default: '1200',
+    description:
+      'API calls one console or API token may make per minute; beyond it the call answers 42901 with Retry-After.',
+  },
+  {
+    name: 'RATE_LIMIT_ADDRESS',
+    default: '3000',
+    description:
+      'API calls and portal form posts one client address (IPv6: its /64) may make per minute, whatever the token.',
+  },
+  {
+    name: 'CHECK_RESPONSES',
+    default: '0',
+    description:
+      "'1' checks every API answer against the contract before sending it (a mismatch is a 500); the tests turn it on.",
+  },
+  {
     name: 'CNAME_SUFFIX',
     default: 'cdn.example-edge.net',
     description: 'Suffix of the CNAME given to each accelerated domain.',
@@ -83,6 +101,10 @@ export interface Config {
   logLevel: string;
   cnameSuffix: string;
   trustProxy: boolean;
+  /** Answers are checked against the contract's schemas (tests); otherwise only serialised. */
+  checkResponses: boolean;
+  /** Calls per minute: per token, and per client address. */
+  rateLimit: { perToken: number; perAddress: number };
 }
 
 const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default])) as Record<
@@ -120,5 +142,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: get('LOG_LEVEL'),
     cnameSuffix: get('CNAME_SUFFIX'),
     trustProxy: get('TRUST_PROXY') === '1',
+    // Under the test runner unless turned off: every answer a test sees was checked.
+    checkResponses: (env.CHECK_RESPONSES ?? (env.VITEST ? '1' : '0')) === '1',
+    rateLimit: {
+      perToken: positiveInt('RATE_LIMIT_TOKEN', get('RATE_LIMIT_TOKEN')),
+      perAddress: positiveInt('RATE_LIMIT_ADDRESS', get('RATE_LIMIT_ADDRESS')),
+    },
   };
 }

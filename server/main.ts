@@ -1,6 +1,8 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { movePicturesToStore } from './modules/suggestion/service';
+import { PictureStore } from './modules/suggestion/picture-store';
 import { forgetServer, recordServer } from './operator/address';
 import { writeOperatorKey } from './operator/key';
 import { demoAccounts, seedDemoOnce } from './seed/demo';
@@ -27,6 +29,11 @@ const app = await buildApp({ database, config, operatorKey });
 const address = await app.listen({ port: config.port, host: config.host });
 recordServer(config.dataDir, { pid: process.pid, url: address });
 console.log(`ready in ${Math.round(performance.now())} ms`);
+// Pictures an earlier version kept in the database go to the picture store, after the start.
+void movePicturesToStore(database.db, new PictureStore(config.dataDir)).then(
+  (moved) => moved > 0 && console.log(`${moved} feedback pictures moved to ${config.dataDir}/uploads`),
+  (error: unknown) => console.error('moving feedback pictures to the store failed:', error),
+);
 
 console.log(`CDN Console listening on ${address}`);
 console.log(`  API documentation: ${address}/docs`);

@@ -1,25 +1,15 @@
-import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+// First: the calls of the first screen start before the rest of the console's code is evaluated.
+import { firstRoute, language, languageReady, startedSignedIn } from './app/early-start';
 import { createRoot } from 'react-dom/client';
-import { configureApi, readActiveAccount, readLanguage, readToken, shareLanguage } from './api';
-import { App, leaveForSignIn } from './app';
-import { activateLanguage } from './i18n';
-import { notify } from './ui/toaster';
+import { App } from './app';
+import { preloadScreen } from './app/screens';
 
-const networkError = msg({ id: 'common.error.network', message: 'network error' });
+// The first screen's code, now that the console's own code has been read: it loads while the
+// start-up data comes and the shell is drawn.
+if (startedSignedIn) preloadScreen(firstRoute);
 
 async function main() {
-  const language = readLanguage();
-  shareLanguage(language);
-  await activateLanguage(language);
-  configureApi({
-    getToken: readToken,
-    getLanguage: readLanguage,
-    getViewAccount: readActiveAccount,
-    notifyError: (message) => notify('error', message),
-    redirect: leaveForSignIn,
-    networkErrorText: () => i18n._(networkError),
-  });
+  await languageReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   // No StrictMode: its double mount would start the sign-in twice, and an authorisation code

@@ -1,22 +1,37 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  applyAny,
+  Refusal,
+  targetsOf,
+  type AggregateRef,
+  type AnyCommand,
+  type CommandSettings,
+} from '../../src/commands/command';
+import { commandNamed, type CommandName } from '../../src/commands/registry';
 import { Code, menuDefinitions, type Issue, type Language } from '../../src/contract';
-import { commandSpecs, type CommandName, type CommandResult } from '../../src/contract/commands';
+import type { CommandResult } from '../../src/contract/commands';
 import type { Db, Executor, Tx } from '../db/client';
-import { accountMenus } from '../db/schema';
+import { grantedMenuIds } from '../modules/account/service';
+import { changeChannel, changePayload, type ChangeFeed } from '../http/changes';
 import { AppError } from '../http/envelope';
 import { t } from '../i18n/messages';
 import type { AuditOrigin } from '../modules/audit/service';
-import type { CommandHandler, CommandSettings } from './handler';
 import {
   findStored,
   openCommand,
   requestHash,
   storeWithWrites,
+  type CommandLock,
   type StoredCommand,
   type StoredResponse,
 } from './idempotency';
-import { commandHandlers } from './registry';
+import { serverSides, type ServerSide } from './server-side';
+import { covers, domainScopeOf, type DomainScope } from './data-permission';
+import { aggregateLockName } from './locks';
+import { stores, type AggregateStore, type Stored } from './stores';
+
+export type { CommandSettings };
 
 /** Who sends a command. */
 export interface CommandActor {
@@ -34,7 +49,7 @@ export interface CommandContext {
   language: Language;
   /** The caller's address, for the audit event. */
   ip: string;
-  /** The configuration the handlers' rules read (see `CommandSettings`). */
+  /** The configuration the rules read (see `CommandSettings`). */
   settings: CommandSettings;
   /** The server clock; the demo seed applies its commands at earlier times. Default: now. */
   now?: () => Date;
@@ -43,6 +58,15 @@ export interface CommandContext {
    * commands reads the menu once.
    */
   grantedMenu?: Set<number>;
+  /** The domains the actor may act on (spec §6 data permission); default: `domainScopeOf`. */
+  domainScope?: (tx: Executor, actor: CommandActor) => Promise<DomainScope>;
+  /** Told of every applied command once it has committed (what the server keeps in memory). */
+  changes?: ChangeFeed;
+  /**
+   * Other processes share the database (PostgreSQL): each applied command also notifies them
+   * (NOTIFY, delivered when the transaction commits).
+   */
+  notifyOthers?: boolean;
 }
 
 /** A command as the executor takes it: from a push, or built from a single-command call. */
@@ -65,16 +89,8 @@ export const issuesOf = (error: z.ZodError): Issue[] =>
     message_id: messageIdPattern.test(issue.message) ? issue.message : 'common.invalid',
   }));
 
-const isCommandName = (name: string): name is CommandName => Object.hasOwn(commandSpecs, name);
-
 async function grantedMenuOf(ctx: CommandContext, tx: Executor, accountId: number): Promise<Set<number>> {
-  if (!ctx.grantedMenu) {
-    const rows = await tx
-      .select({ id: accountMenus.menuId })
-      .from(accountMenus)
-      .where(eq(accountMenus.accountId, accountId));
-    ctx.grantedMenu = new Set(rows.map((r) => r.id));
-  }
+  ctx.grantedMenu ??= await grantedMenuIds(tx, accountId);
   return ctx.grantedMenu;
 }
 
@@ -125,7 +141,12 @@ export async function executeCommand(
       ? answer(ctx, command.key, stored.response)
       : failure(new AppError(Code.idempotencyKeyReused, 'sync.keyReused'));
   try {
-    return await ctx.db.transaction((tx) => applyCommand(tx, ctx, actor, command, origin, hash, replayOf));
+    const { result, targets } = await ctx.db.transaction((tx) =>
+      applyCommand(tx, ctx, actor, command, origin, hash, replayOf),
+    );
+    if (result.code === Code.ok)
+      for (const target of targets) ctx.changes?.publish({ accountId, kind: target.kind, id: target.id });
+    return result;
   } catch (error) {
     const refused = error instanceof AppError;
     if (refused && error.code === Code.commandInFlight) return failure(error);
@@ -146,6 +167,71 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** A refusal of a command module's rule, as the envelope answers it. */
+const refusedBy = (refusal: Refusal) =>
+  new AppError(refusal.code, refusal.messageId, {
+    ...refusal.data,
+    issues: [{ path: refusal.path, message_id: refusal.messageId }],
+  });
+
+/** The fields of a state the audit log compares: not its version, times and authors. */
+const metaFields = new Set(['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by']);
+
+/** What a change did, field by field: the fields it changed, before and after (all of them for a new aggregate). */
+function changedFields(
+  before: unknown,
+  after: unknown,
+): { before: Record<string, unknown> | undefined; after: Record<string, unknown> } {
+  const fieldsOf = (state: unknown) =>
+    Object.entries((state ?? {}) as Record<string, unknown>).filter(([key]) => !metaFields.has(key));
+  if (before === undefined) return { before: undefined, after: Object.fromEntries(fieldsOf(after)) };
+  const old = Object.fromEntries(fieldsOf(before));
+  const changed = fieldsOf(after).filter(
+    ([key, value]) => JSON.stringify(old[key]) !== JSON.stringify(value),
+  );
+  return {
+    before: Object.fromEntries(changed.map(([key]) => [key, old[key]])),
+    after: Object.fromEntries(changed),
+  };
+}
+
+/** The locks of a command: each of its aggregates' (in one order, so two commands never wait on each other), then its server side's. */
+function locksOf(
+  accountId: number,
+  targets: AggregateRef[],
+  side: ServerSide<CommandName> | undefined,
+  payload: unknown,
+): CommandLock[] {
+  const own = targets
+    .map((target) => aggregateLockName(accountId, target.kind, target.id))
+    .sort()
+    .map((name) => ({ name }));
+  return [...own, ...(side?.locks?.({ accountId, payload: payload as never }) ?? [])];
+}
+
+/**
+ * Applies one command in one transaction (ARCHITECTURE.md, "The path of a configuration edit", 5):
+ *
+ * 1. the payload is parsed (a command's locks follow from it);
+ * 2. the advisory lock of (active account, key), if free: held by another transaction → 40903,
+ *    nothing stored; then the locks of the aggregates the command changes and of what its rules
+ *    read, waited for;
+ * 3. the key's stored answer: same request → that answer again, no effect; another request → 42202;
+ * 4. the command and its schema version must be known (40905), the payload valid (40001 with
+ *    `issues`), and `aggregate_id` the primary aggregate the payload names (40001);
+ * 5. function permission: the module's menu path granted to the active account; data permission:
+ *    every domain it changes granted to the actor (40301);
+ * 6. the primary aggregate's version (0 when absent) must equal `base_version` → else 40902 with the
+ *    server's `{version, current}`;
+ * 7. the module's `apply` (the same function the browser folds with), with the facts its server
+ *    side reads: its rules may refuse (40905, 42203, ...);
+ * 8. each aggregate's writes, the audit event, and the key with its answer, in one statement; commit.
+ *
+ * Only accepted answers are stored. A refused, conflicting or held command leaves no trace, so the
+ * browser can keep it, let the user edit it, and send it again under the same key: it is judged
+ * afresh. The stored answer keeps the message id, not the text: a replay reads in the caller's
+ * language of the moment.
+ */
 async function applyCommand(
   tx: Tx,
   ctx: CommandContext,
@@ -154,80 +240,132 @@ async function applyCommand(
   origin: AuditOrigin,
   hash: string,
   replayOf: (stored: StoredCommand) => CommandResult,
-): Promise<CommandResult> {
+): Promise<{ result: CommandResult; targets: AggregateRef[] }> {
   const accountId = actor.viewAccountId;
-  const known = isCommandName(command.name) ? command.name : null;
-  const handler = known && (commandHandlers[known] as CommandHandler<CommandName>);
+  const module: AnyCommand | undefined = commandNamed(command.name);
+  const known = module !== undefined && command.schema_version === module.schemaVersion;
+  const parsed = known ? module.payload.safeParse(command.payload) : null;
+  const side = known
+    ? (serverSides[command.name as CommandName] as ServerSide<CommandName> | undefined)
+    : undefined;
+  const targets = parsed?.success ? targetsOf(module!, parsed.data) : [];
   const opened = await openCommand(
     tx,
     accountId,
     command.key,
-    handler ? handler.lockName(accountId, command.aggregate_id) : null,
+    parsed?.success ? locksOf(accountId, targets, side, parsed.data) : [],
   );
   if (!opened.locked) throw new AppError(Code.commandInFlight, 'sync.inFlight');
-  if (opened.stored) return replayOf(opened.stored);
+  if (opened.stored) return { result: replayOf(opened.stored), targets: [] };
 
-  if (!known || !handler) throw new AppError(Code.commandRejected, 'sync.unknownCommand');
-  const spec = commandSpecs[known];
-  if (command.schema_version !== spec.schemaVersion)
-    throw new AppError(Code.commandRejected, 'sync.unknownCommand');
-  const parsed = spec.payload.safeParse(command.payload);
+  if (!known || !parsed) throw new AppError(Code.commandRejected, 'sync.unknownCommand');
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
     throw new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', { issues });
   }
-  const payload = parsed.data as never;
-  if ((spec.aggregateOf as (p: unknown) => string)(payload) !== command.aggregate_id) {
+  const payload = parsed.data;
+  const primary = targets[0]!;
+  if (primary.id !== command.aggregate_id) {
     const issues = [{ path: 'aggregate_id', message_id: 'sync.aggregateMismatch' }];
     throw new AppError(Code.invalidRequest, 'sync.aggregateMismatch', { issues });
   }
 
-  if (!grants(await grantedMenuOf(ctx, tx, accountId), spec.menuPath))
+  if (!grants(await grantedMenuOf(ctx, tx, accountId), module.menuPath))
+    throw new AppError(Code.forbidden, 'common.forbidden');
+  // Data permission: every domain the command changes must be granted to the actor.
+  if (!covers(await (ctx.domainScope ?? domainScopeOf)(tx, actor), targets))
     throw new AppError(Code.forbidden, 'common.forbidden');
 
   const now = ctx.now?.() ?? new Date();
-  const current = await handler.load(tx, { accountId, aggregateId: command.aggregate_id, now });
-  const version = current?.version ?? 0;
+  const storeOf = (kind: AggregateRef['kind']) => stores[kind] as AggregateStore<unknown>;
+  let loaded: Partial<Record<string, Stored<unknown> | null>>;
+  let facts: unknown;
+  if (side?.load) {
+    const read = await side.load(tx, { accountId, payload: payload as never, now });
+    loaded = read.current;
+    facts = read.facts;
+  } else {
+    const states = await Promise.all(
+      targets.map((target) => storeOf(target.kind).load(tx, accountId, target.id)),
+    );
+    loaded = Object.fromEntries(targets.map((target, i) => [target.kind, states[i] ?? null]));
+    facts = side?.facts
+      ? await side.facts(tx, { accountId, payload: payload as never, now, current: loaded as never })
+      : undefined;
+  }
+  const version = loaded[primary.kind]?.version ?? 0;
   if (command.base_version !== null && command.base_version !== version)
     throw new AppError(Code.versionConflict, 'sync.versionConflict', {
       version,
-      current: current ? handler.snapshotOf(current.state) : null,
+      current: loaded[primary.kind]?.state ?? null,
     });
 
-  const applied = await handler.apply(
-    tx,
-    {
+  const current = Object.fromEntries(targets.map((target) => [target.kind, loaded[target.kind]?.state]));
+  let next: Record<string, unknown>;
+  try {
+    next = applyAny(module, current, payload, {
+      now: now.toISOString(),
+      actor: actor.login,
+      facts,
+      settings: ctx.settings,
+    });
+  } catch (error) {
+    if (error instanceof Refusal) throw refusedBy(error);
+    throw error;
+  }
+
+  const saved = targets.map((target, i) =>
+    storeOf(target.kind).save(tx, `t${i}`, {
       accountId,
-      aggregateId: command.aggregate_id,
-      now,
+      id: target.id,
       actorId: actor.accountId,
       actorLogin: actor.login,
-      version: version + 1,
-      settings: ctx.settings,
-    },
-    payload,
-    current,
+      now,
+      version: (loaded[target.kind]?.version ?? 0) + 1,
+      command: command.name,
+      before: loaded[target.kind] ?? null,
+      after: next[target.kind],
+    }),
   );
+  const snapshot = saved[0]!.state;
   const response: StoredResponse = {
     code: Code.ok,
-    message_id: applied.messageId,
-    data: { version: version + 1, snapshot: applied.snapshot },
+    message_id: module.done,
+    data: { version: version + 1, snapshot },
   };
+  // The primary aggregate's fields; the others' under their kind (a copy's targets).
+  const audited = changedFields(loaded[primary.kind]?.state, snapshot);
+  for (const [i, target] of targets.entries()) {
+    if (i === 0) continue;
+    const other = changedFields(loaded[target.kind]?.state, saved[i]!.state);
+    if (audited.before !== undefined) audited.before = { ...audited.before, [target.kind]: other.before };
+    audited.after = { ...audited.after, [target.kind]: other.after };
+  }
   await storeWithWrites(
     tx,
     { accountId, key: command.key, requestHash: hash, command: command.name, response },
-    applied.writes,
+    saved.flatMap((s) => s.writes),
     {
       accountId,
       actorId: actor.accountId,
       action: command.name,
       target: command.aggregate_id,
-      before: applied.before,
-      after: applied.after,
+      before: audited.before,
+      after: audited.after,
       origin,
       ip: ctx.ip,
       at: now,
     },
   );
-  return answer(ctx, command.key, response);
+  if (ctx.notifyOthers)
+    await tx.execute(
+      sql`select ${sql.join(
+        targets.map(
+          (target) =>
+            sql`pg_notify(${changeChannel}, ${changePayload({ accountId, kind: target.kind, id: target.id })})`,
+        ),
+        sql`, `,
+      )}`,
+    );
+  return { result: answer(ctx, command.key, response), targets };
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, sql, type WithSubquery } from 'drizzle-orm';
 import { limits } from '../../src/contract';
 import type { Db, Executor } from '../db/client';
-import { auditEvents, idempotencyKeys } from '../db/schema';
-import { auditRow, type AuditEntry } from '../modules/audit/service';
+import { idempotencyKeys } from '../db/schema';
+import { auditEventWrite, type AuditEntry } from '../modules/audit/service';
 import { sha256Hex } from '../http/crypto';
 import { advisoryKey } from './locks';
 
@@ -58,10 +58,16 @@ const storedOf = (row: { request_hash: string | null; response: string | null } 
     ? { requestHash: row.request_hash, response: JSON.parse(row.response) as StoredResponse }
     : null;
 
+/** A lock a command takes after its key's (see `./locks`); shared when it only reads what it names. */
+export interface CommandLock {
+  name: string;
+  shared?: boolean;
+}
+
 /**
  * Opens a command in one statement (each statement counts when a push applies a hundred): takes the
- * key's lock if no other transaction holds it and then, only then, waits for `handlerLock`; and
- * reads the key's stored answer.
+ * key's lock if no other transaction holds it and then, only then, waits for the command's locks in
+ * the order given; and reads the key's stored answer.
  *
  * The answer is read with the statement's snapshot, taken before the lock: a transaction of the
  * same key that commits in between is not seen. The caller checks the stored answer again when
@@ -71,11 +77,16 @@ export async function openCommand(
   tx: Executor,
   accountId: number,
   key: string,
-  handlerLock: string | null,
+  locks: readonly CommandLock[],
 ): Promise<{ locked: boolean; stored: StoredCommand | null }> {
-  const then = handlerLock
-    ? sql`(select true from pg_advisory_xact_lock(${advisoryKey(handlerLock)}::bigint))`
-    : sql`true`;
+  // One select whose target list takes the locks left to right.
+  const taken = locks.map((lock) =>
+    lock.shared
+      ? sql`pg_advisory_xact_lock_shared(${advisoryKey(lock.name)}::bigint)`
+      : sql`pg_advisory_xact_lock(${advisoryKey(lock.name)}::bigint)`,
+  );
+  const then =
+    taken.length > 0 ? sql`(select true from (select ${sql.join(taken, sql`, `)}) as locks)` : sql`true`;
   const result = await tx.execute<{ locked: boolean; request_hash: string | null; response: string | null }>(
     sql`select case when pg_try_advisory_xact_lock(${advisoryKey(commandLockName(accountId, key))}::bigint)
           then ${then} else false end as locked,
@@ -110,9 +121,7 @@ export async function storeWithWrites(
   writes: WithSubquery[],
   audit: AuditEntry,
 ): Promise<void> {
-  const event = tx
-    .$with('audit_event')
-    .as(tx.insert(auditEvents).values(auditRow(audit)).returning({ id: auditEvents.id }));
+  const event = auditEventWrite(tx, audit);
   await tx
     .with(...writes, event)
     .insert(idempotencyKeys)

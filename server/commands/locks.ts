@@ -7,3 +7,7 @@ import { sha256Hex } from '../http/crypto';
  */
 export const advisoryKey = (name: string): string =>
   BigInt.asIntN(64, BigInt(`0x${sha256Hex(name).slice(0, 16)}`)).toString();
+
+/** The lock of one aggregate: every command that changes it holds it (see `executeCommand`). */
+export const aggregateLockName = (accountId: number, kind: string, id: string) =>
+  `aggregate:${accountId}:${kind}:${id}`;

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  commandSpecs,
-  idempotencyKey,
-  idempotencyKeyHeader,
-  type CommandName,
-  type CommandSpec,
-} from '../../src/contract/commands';
+import { targetsOf, type AnyCommand } from '../../src/commands/command';
+import { aggregateKinds } from '../../src/commands/kinds';
+import { commands } from '../../src/commands/registry';
+import { idempotencyKey, idempotencyKeyHeader } from '../../src/contract/commands';
 import { envelopeOf } from '../../src/contract/schemas';
 import { authenticate, requireOpenService, type AuthContext } from '../http/auth';
 import type { AppContext } from '../http/context';
@@ -46,14 +43,14 @@ const authOf = new WeakMap<FastifyRequest, AuthContext>();
  * through the push endpoint). The audit origin is `api`.
  */
 export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const [name, spec] of Object.entries(commandSpecs) as [CommandName, CommandSpec][]) {
+  for (const [name, module] of Object.entries(commands) as [string, AnyCommand][]) {
     app.route({
       method: 'POST',
-      url: spec.path,
+      url: module.api.path,
       schema: {
-        summary: spec.summary,
+        summary: module.api.summary,
         description,
-        tags: [spec.tag],
+        tags: [module.api.tag],
         operationId: name,
         security: [{ bearerAuth: [] }],
         headers: z.looseObject({
@@ -61,11 +58,11 @@ export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
             'A key unique to this change, chosen by the caller (8–100 characters: letters, digits, _ . : -).',
           ),
         }),
-        body: bodyOf(spec.payload),
+        body: bodyOf(module.payload),
         response: {
-          200: envelopeOf(z.object({ version: z.number().int(), snapshot: spec.snapshot })).or(
-            failureEnvelope,
-          ),
+          200: envelopeOf(
+            z.object({ version: z.number().int(), snapshot: aggregateKinds[module.primary].snapshot }),
+          ).or(failureEnvelope),
         },
       },
       // As for every endpoint: sign-in first, so an anonymous caller learns nothing; then the key.
@@ -91,14 +88,16 @@ export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
             language: requestLanguage(request),
             ip: request.ip,
             settings: { cnameSuffix: ctx.config.cnameSuffix },
+            changes: ctx.changes,
+            notifyOthers: ctx.notifyOthers,
           },
           { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
           {
             key: String(request.headers[idempotencyKeyHeader]),
             name,
-            aggregate_id: (spec.aggregateOf as (p: unknown) => string)(payload),
+            aggregate_id: targetsOf(module, payload)[0]!.id,
             base_version: base_version ?? null,
-            schema_version: spec.schemaVersion,
+            schema_version: module.schemaVersion,
             payload,
           },
           'api',

@@ -22,6 +22,58 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PostgreSQL: listens on a notification channel on a connection of its own, reconnecting when
+   * it breaks (`lost`, then `ready` once listening again). Answers the function that stops it.
+   */
+  listen?(channel: string, handlers: NotificationHandlers): () => Promise<void>;
+}
+
+export interface NotificationHandlers {
+  message(payload: string): void;
+  ready(): void;
+  lost(): void;
+}
+
+/** LISTEN on its own connection, again after a broken one (1 s, doubling up to 30 s). */
+function listenOn(url: string, channel: string, handlers: NotificationHandlers): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryMs = 1000;
+  let timer: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    let broken = false;
+    const fail = () => {
+      if (broken || stopped) return;
+      broken = true;
+      handlers.lost();
+      void next.end().catch(() => {});
+      timer = setTimeout(() => void connect(), retryMs);
+      retryMs = Math.min(retryMs * 2, 30_000);
+    };
+    next.on('error', fail);
+    next.on('end', fail);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.message(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      retryMs = 1000;
+      handlers.ready();
+    } catch {
+      fail();
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => {});
+  };
 }
 
 export interface DatabaseOptions {
@@ -76,7 +128,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, handlers) => listenOn(options.url as string, channel, handlers),
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   let location = dataDir;

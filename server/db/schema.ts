@@ -253,18 +253,29 @@ export const feedback = pgTable('feedback', {
 });
 
 /** Feedback pictures, stored after their content was checked. */
-export const feedbackImages = pgTable('feedback_images', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: integer('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  feedbackId: integer('feedback_id').references(() => feedback.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  data: bytea('data').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/**
+ * Feedback pictures: the bytes are a file of the picture store (`file`, relative to it), never a
+ * database value. `data` holds the bytes of pictures uploaded before the store existed, until
+ * the server moves them out at start (see the suggestion module).
+ */
+export const feedbackImages = pgTable(
+  'feedback_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    feedbackId: integer('feedback_id').references(() => feedback.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    file: text('file'),
+    data: bytea('data'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // The upload quota sums an account's pictures of the last 24 hours.
+  (t) => [index('feedback_images_account_created_idx').on(t.accountId, t.createdAt)],
+);
 
 /** Who did what, for the audit log (spec §2 /cdn/user/audit-log). */
 export const auditEvents = pgTable(
@@ -296,7 +307,11 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('login_failures_login_ip_idx').on(t.login, t.ip, t.createdAt)],
+  // Sign-in is throttled per login (any address) and per address (any login).
+  (t) => [
+    index('login_failures_login_ip_idx').on(t.login, t.ip, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /**
@@ -367,3 +382,45 @@ export const ipBanLists = pgTable('ip_ban_lists', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   banned: integer('banned').notNull().default(0),
 });
+
+/**
+ * Aggregates kept as one JSON document each (src/commands/kinds.ts, storage `document`): the
+ * targets of a copy, the sections of a domain's configuration. A document's state is the command
+ * module's own; the version rises by one with each command.
+ */
+export const aggregates = pgTable(
+  'aggregates',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    version: integer('version').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind, t.id] })],
+);
+
+/** Every version of a document aggregate: its history, what a revert goes back to. */
+export const aggregateVersions = pgTable(
+  'aggregate_versions',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    version: integer('version').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The command that made it. */
+    command: text('command').notNull(),
+    actorId: integer('actor_id').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind, t.id, t.version] })],
+);

@@ -9,7 +9,9 @@ import {
   type Account,
 } from '../modules/account/service';
 import { menuDefinitions, type ServiceStatus } from '../../src/contract';
+import type { ResolvedAuth } from './auth-cache';
 import type { AppContext } from './context';
+import { sha256Hex } from './crypto';
 import { AppError, signInUrl } from './envelope';
 
 /** The signed-in caller of a /v3 or /api call. */
@@ -22,6 +24,8 @@ export interface AuthContext extends TokenContext {
    */
   view: Account;
   viewServiceStatus: ServiceStatus;
+  /** The menu items granted to the active account (function permission, spec §6). */
+  menuIds: ReadonlySet<number>;
 }
 
 /** Why a call has no signed-in caller: no token at all, or a token that is unknown, expired or revoked. */
@@ -48,8 +52,9 @@ function requestedViewId(request: FastifyRequest): number | null | undefined {
 /**
  * Resolves the bearer token; spec §8: missing, expired or revoked → code 44 with `data.url`
  * (`refuse` makes another answer, e.g. the validate path's 40101).
- * The view account is checked against `canView` on every call, so an account that may no longer
- * be viewed (a channel customer that was unlinked) is refused at once with 40302.
+ * The view account is checked against `canView` on every resolution, so an account that may no
+ * longer be viewed (a channel customer that was unlinked) is refused with 40302. Resolutions are
+ * kept briefly per token and requested view (`AuthCache`).
  */
 export async function authenticate(
   ctx: AppContext,
@@ -59,27 +64,57 @@ export async function authenticate(
   const header = request.headers.authorization;
   const token = bearerOf(header);
   if (!token) throw refuse(header === undefined || header.trim() === '' ? 'missing' : 'invalid');
-  const resolved = await resolveToken(ctx.db, token, ctx.config);
-  if (!resolved) throw refuse('invalid');
-  const account = await findAccountById(ctx.db, resolved.accountId);
-  if (!account) throw refuse('invalid');
   const requested = requestedViewId(request);
   if (requested === null) throw boundary();
+  const key = `${sha256Hex(token)}:${requested ?? ''}`;
+  const resolved = await ctx.authCache.getOrResolve(key, (stamp) =>
+    resolve(ctx, token, requested, key, stamp),
+  );
+  // Callers that share a resolution each answer a bad token in their own way.
+  if (resolved === 'invalid') throw refuse('invalid');
+  return {
+    ...resolved.token,
+    viewAccountId: resolved.view.id,
+    account: resolved.account,
+    view: resolved.view,
+    viewServiceStatus: resolved.viewServiceStatus,
+    menuIds: resolved.menuIds,
+  };
+}
+
+async function resolve(
+  ctx: AppContext,
+  token: string,
+  requested: number | undefined,
+  key: string,
+  stamp: number,
+): Promise<ResolvedAuth | 'invalid'> {
+  const resolved = await resolveToken(ctx.db, token, ctx.config);
+  if (!resolved) return 'invalid';
+  const account = await findAccountById(ctx.db, resolved.accountId);
+  if (!account) return 'invalid';
   const viewId = requested ?? resolved.viewAccountId;
   if (viewId !== account.id && !(await canView(ctx.db, account, viewId))) {
     // A default view that may no longer be viewed is reset, so the next call shows the own account.
-    if (requested === undefined) await setViewAccount(ctx.db, resolved.tokenHash, account.id);
+    if (requested === undefined) {
+      await setViewAccount(ctx.db, resolved.tokenHash, account.id);
+      ctx.authCache.clear();
+    }
     throw boundary();
   }
   const view = viewId === account.id ? account : await findAccountById(ctx.db, viewId);
   if (!view) throw boundary();
-  return {
-    ...resolved,
-    viewAccountId: view.id,
+  const { validUntil, ...tokenContext } = resolved;
+  const auth: ResolvedAuth = {
+    token: tokenContext,
     account,
     view,
     viewServiceStatus: await serviceStatusOf(ctx.db, view),
+    menuIds: await grantedMenuIds(ctx.db, view.id),
+    validUntil,
   };
+  ctx.authCache.set(key, auth, stamp);
+  return auth;
 }
 
 /** The active account's service must be open (access `open`). */
@@ -88,8 +123,7 @@ export function requireOpenService(auth: AuthContext): void {
 }
 
 /** Function permission: the active account's menu must grant the path (spec §6). */
-export async function requireMenuPath(ctx: AppContext, auth: AuthContext, path: string): Promise<void> {
-  const granted = await grantedMenuIds(ctx.db, auth.viewAccountId);
-  const ok = menuDefinitions.some((m) => m.path === path && m.parent_id !== 0 && granted.has(m.menu_id));
+export function requireMenuPath(auth: AuthContext, path: string): void {
+  const ok = menuDefinitions.some((m) => m.path === path && m.parent_id !== 0 && auth.menuIds.has(m.menu_id));
   if (!ok) throw new AppError(Code.forbidden, 'common.forbidden');
 }

@@ -2,11 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuditOrigin } from '../modules/audit/service';
+import type { AuthCache } from './auth-cache';
+import type { ChangeFeed } from './changes';
 
-/** What every route module receives: the database and the configuration. */
+/** What every route module receives: the database, the configuration, the sign-in checks' cache. */
 export interface AppContext {
   db: Db;
   config: Config;
+  /** Cleared by every change of a token, an active account, a service state or a menu. */
+  authCache: AuthCache;
+  /** Committed changes, from this process and (PostgreSQL) the others sharing the database. */
+  changes: ChangeFeed;
+  /** Other processes may share the database: commands notify them of their changes. */
+  notifyOthers: boolean;
 }
 
 /** Changes made from a browser page or the console are `browser`; other callers `api`. */

@@ -30,6 +30,8 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
   domainNames: '/cdn/domain/list',
   domainDetail: '/cdn/domain/list',
   domainGroupList: '/cdn/domain/list',
+  domainConfig: '/cdn/domain/list',
+  sectionHistory: '/cdn/domain/list',
 };
 
 /**
@@ -119,7 +121,7 @@ export function contractRoute<N extends EndpointName>(
       if (endpoint.access === 'public') return;
       const auth = await authenticate(ctx, request);
       if (endpoint.access === 'open') requireOpenService(auth);
-      if (menuPath) await requireMenuPath(ctx, auth, menuPath);
+      if (menuPath) requireMenuPath(auth, menuPath);
       authOf.set(request, auth);
     },
     handler: async (request, reply) => {

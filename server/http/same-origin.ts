@@ -30,11 +30,6 @@ export function isCrossSite(request: FastifyRequest): boolean {
   }
 }
 
-/** A top-level navigation started by another site (`Sec-Fetch-Site: cross-site`). */
-export function isCrossSiteNavigation(request: FastifyRequest): boolean {
-  return fetchSiteOf(request) === 'cross-site';
-}
-
 function fetchSiteOf(request: FastifyRequest): string | undefined {
   const value = request.headers['sec-fetch-site'];
   return typeof value === 'string' ? value.trim().toLowerCase() : undefined;

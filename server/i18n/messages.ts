@@ -1,5 +1,6 @@
 import { dictionary, type Language } from '../../src/contract';
 import type { DomainAction } from '../../src/contract/rules/domain';
+import { catalogText } from './catalog';
 
 /** Every text the server sends: envelope `msg` values and the portal pages, in both languages. */
 export const messages = {
@@ -7,6 +8,22 @@ export const messages = {
   'common.invalid': {
     zh_CN: '请求参数有误，请检查后重试',
     en_US: 'The request is invalid. Please check and try again.',
+  },
+  'common.text.invalidLine': {
+    zh_CN: '请填写一行文字，不能包含控制字符或文字方向控制字符',
+    en_US: 'Enter one line without control characters or text-direction characters',
+  },
+  'common.text.invalidMultiline': {
+    zh_CN: '请删除其中的控制字符或文字方向控制字符',
+    en_US: 'Remove the control characters or text-direction characters',
+  },
+  'common.rateLimited': {
+    zh_CN: '请求过于频繁，请 {seconds} 秒后重试',
+    en_US: 'Too many requests. Please wait {seconds} s and try again.',
+  },
+  'common.jsonOnly': {
+    zh_CN: '请求正文须为 JSON（Content-Type: application/json）',
+    en_US: 'The request body must be JSON (Content-Type: application/json).',
   },
   'common.notFound': { zh_CN: '请求的资源不存在', en_US: 'The requested resource does not exist.' },
   'common.internal': {
@@ -56,9 +73,8 @@ export const messages = {
       'This customer account is not real-name verified yet. Its holder must sign in and complete the real-name authentication before the service can be opened.',
   },
   'openService.realNameRequired': {
-    zh_CN: '您尚未完成实名认证，是否前往进行实名认证？',
-    en_US:
-      'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
+    zh_CN: '您尚未完成实名认证，是否立即前往认证？',
+    en_US: 'Your account is not real-name verified. Verify now?',
   },
   'openService.submitted': {
     zh_CN: '您的申请已提交，请耐心等待审核',
@@ -92,10 +108,23 @@ export const messages = {
     en_US: 'The content can have at most 1000 characters',
   },
   'feedback.images.tooMany': { zh_CN: '最多上传 5 张图片！', en_US: 'Upload up to 5 pictures!' },
-  'feedback.images.tooLarge': { zh_CN: '文件大小超过 5M', en_US: 'File size exceeds 5M' },
+  'feedback.images.tooLarge': { zh_CN: '文件大小超过 5 MB', en_US: 'File size exceeds 5 MB' },
   'feedback.images.badType': {
     zh_CN: '文件类型错误，仅支持 jpg、png、gif、svg 格式',
     en_US: 'Wrong file type: only jpg, png, gif and svg are supported.',
+  },
+  'feedback.images.unsafe': {
+    zh_CN: '图片含有脚本或夹带了其他文件，无法上传',
+    en_US: 'This picture carries a script or another file and cannot be uploaded.',
+  },
+  'feedback.images.rateLimited': {
+    zh_CN: '上传过于频繁，请稍后再试',
+    en_US: 'You are uploading too often. Please try again shortly.',
+  },
+  'feedback.images.quota': {
+    zh_CN: '24 小时内最多上传 100 MB 图片，已达上限，请稍后再试',
+    en_US:
+      'You can upload at most 100 MB of pictures in 24 hours, and have reached it. Please try again later.',
   },
   'feedback.images.required': { zh_CN: '请选择要上传的图片', en_US: 'Please choose a picture to upload.' },
   'feedback.images.pending': {
@@ -183,8 +212,8 @@ export const messages = {
   },
   'domain.created': { zh_CN: '添加成功', en_US: 'Domain added.' },
   'domain.copied': { zh_CN: '复制配置成功', en_US: 'Configuration copied.' },
-  'domain.hungUp': { zh_CN: '挂起成功', en_US: 'Domain hung up.' },
-  'domain.recovered': { zh_CN: '恢复成功', en_US: 'Domain recovered.' },
+  'domain.hungUp': { zh_CN: '挂起成功', en_US: 'Domain suspended.' },
+  'domain.recovered': { zh_CN: '恢复成功', en_US: 'Domain resumed.' },
   'domain.deleted': { zh_CN: '删除成功', en_US: 'Domain deleted.' },
   'domain.renamed': { zh_CN: '重命名成功', en_US: 'Domain renamed.' },
   'domain.moved': { zh_CN: '分组修改成功', en_US: 'Group changed.' },
@@ -197,7 +226,7 @@ export const messages = {
     en_US: 'The domain has illegal characters: use only lowercase letters, digits, ".", "_" and "-"',
   },
   'domain.name.hyphen': {
-    zh_CN: '连接符“-”不能出现在每一级域名的开头或结尾',
+    zh_CN: '各级域名不能以连字符“-”开头或结尾',
     en_US: 'A hyphen (-) cannot start or end any label of the domain',
   },
   'domain.name.tooLong': {
@@ -233,8 +262,8 @@ export const messages = {
   },
   'domain.origin.port': { zh_CN: '端口范围为 1–65535', en_US: 'The port must be from 1 to 65535' },
   'domain.origin.level': {
-    zh_CN: '源站级别须为 10–20 的整数',
-    en_US: 'The level must be a whole number from 10 to 20',
+    zh_CN: '源站优先级须为 10–20 的整数',
+    en_US: 'The priority must be a whole number from 10 to 20',
   },
   'domain.origin.weight': {
     zh_CN: '权重须为 1–100 的整数',
@@ -315,8 +344,8 @@ export const messages = {
   'portal.login.submit': { zh_CN: '登录', en_US: 'Sign in' },
   'portal.login.failed': { zh_CN: '用户名或密码错误。', en_US: 'Incorrect username or password.' },
   'portal.login.tooMany': {
-    zh_CN: '尝试次数过多，请稍后再试。',
-    en_US: 'Too many attempts, try again later.',
+    zh_CN: '登录失败次数过多，请 {minutes} 分钟后再试。',
+    en_US: 'Too many failed sign-ins. Please try again in {minutes} min.',
   },
   'portal.login.useCanvas': {
     zh_CN: '该账号是 Canvas 账号，请使用 Canvas 登录。',
@@ -382,20 +411,21 @@ type Label = Record<Language, string>;
 
 /**
  * The domain actions as `domain.rule.invalidTransition` names them: a verb in Chinese ("无法挂起"),
- * a past participle in English ("cannot be hung up").
+ * a past participle in English ("cannot be suspended").
  */
 export const domainActionLabels: Record<DomainAction, Label> = {
-  hangUp: { zh_CN: '挂起', en_US: 'hung up' },
-  recover: { zh_CN: '恢复', en_US: 'recovered' },
+  hangUp: { zh_CN: '挂起', en_US: 'suspended' },
+  recover: { zh_CN: '恢复', en_US: 'resumed' },
   delete: { zh_CN: '删除', en_US: 'deleted' },
   rename: { zh_CN: '重命名', en_US: 'renamed' },
   move: { zh_CN: '移动分组', en_US: 'moved to another group' },
   copy: { zh_CN: '复制配置', en_US: 'copied' },
+  configure: { zh_CN: '修改配置', en_US: 'configured' },
 };
 
 /**
  * Placeholders whose values are codes, shown by their label in the language: the answer's `data`
- * keeps the code (`hung_up`), the text says "已挂起" or "Hung up".
+ * keeps the code (`hung_up`), the text says "已挂起" or "Suspended".
  */
 const valueLabels: Partial<Record<MessageId, Record<string, Record<string, Label>>>> = {
   'domain.rule.invalidTransition': {
@@ -414,7 +444,10 @@ export const isMessageId = (id: string): id is MessageId =>
  */
 export function t(id: string, language: Language, values?: Record<string, unknown>): string {
   const known = isMessageId(id);
-  const text: string = known ? messages[id][language] : messages['common.invalid'][language];
+  // A rule of the console (a form's, a command module's) has its text in the catalog.
+  const text: string = known
+    ? messages[id][language]
+    : (catalogText(id, language) ?? messages['common.invalid'][language]);
   if (!values) return text;
   const labels = known ? valueLabels[id] : undefined;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {

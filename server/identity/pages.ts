@@ -68,6 +68,8 @@ export interface LoginFormInput {
   state: string;
   username?: string;
   error?: MessageId;
+  /** The values of the error's placeholders. */
+  errorValues?: Record<string, string | number>;
   /** A link to the other sign-in page, shown with the error. */
   otherSignIn?: { href: string; label: MessageId };
 }
@@ -77,7 +79,7 @@ export function loginForm(input: LoginFormInput): string {
   const action = input.source === 'canvas' ? '/canvas/login' : '/portal/login';
   const heading: MessageId = input.source === 'canvas' ? 'portal.canvas.heading' : 'portal.login.heading';
   const error = input.error
-    ? `<p class="error" role="alert">${escapeHtml(t(input.error, l))}${
+    ? `<p class="error" role="alert">${escapeHtml(t(input.error, l, input.errorValues))}${
         input.otherSignIn
           ? ` <a href="${escapeHtml(input.otherSignIn.href)}">${escapeHtml(t(input.otherSignIn.label, l))}</a>`
           : ''

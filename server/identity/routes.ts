@@ -1,3 +1,4 @@
+import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code, languages, type Language } from '../../src/contract';
@@ -6,7 +7,7 @@ import { dummyPasswordHash, randomSecret, verifyPassword } from '../http/crypto'
 import type { AppContext } from '../http/context';
 import { auditContext } from '../http/context';
 import { AppError, ok, requestLanguage, signInUrl } from '../http/envelope';
-import { isCrossSite, isCrossSiteNavigation } from '../http/same-origin';
+import { isCrossSite } from '../http/same-origin';
 import { languageFromAcceptLanguage } from '../http/language';
 import { contractRoute } from '../http/routes';
 import { t, type MessageId } from '../i18n/messages';
@@ -67,9 +68,6 @@ const realNameBody = z.object({
 
 const logoutBody = z.object({ lang: z.string().optional() }).optional();
 
-/** Identity answers that carry a token or a sign-in state are never stored by caches. */
-const noStorePaths = new Set(['/account/user/view', '/account/user/validate']);
-
 const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (languages as readonly string[]).includes(v);
 
@@ -96,7 +94,20 @@ function rememberLanguage(reply: FastifyReply, explicit: string | undefined) {
     reply.setCookie(languageCookie, explicit, { path: '/', sameSite: 'lax', maxAge: 365 * 86_400 });
 }
 
+/**
+ * The identity provider's own routes: the portal and canvas sign-in pages, sign-out, real-name
+ * authentication and the support page, with their form posts (the only routes that take
+ * form-encoded bodies), and the identity calls of the console (JSON).
+ */
 export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.register(async (portal) => {
+    await portal.register(fastifyFormbody);
+    portalPages(portal, ctx);
+  });
+  identityCalls(app, ctx);
+}
+
+function portalPages(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
   const cookieOptions = (request: FastifyRequest) => ({
     path: '/',
@@ -106,16 +117,13 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     maxAge: config.tokenTtlHours * 3600,
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    if (noStorePaths.has(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
-  });
-
   /** Ends the portal session of the cookie and revokes every token issued under it. */
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     const sid = request.cookies[portalCookie];
     const session = await findPortalSession(db, sid);
     if (session) await revokeSessionTokens(db, session.sessionState);
     await endPortalSession(db, { sid });
+    ctx.authCache.clear();
     reply.clearCookie(portalCookie, { path: '/' });
   };
 
@@ -175,7 +183,12 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       const redirectUri = safeRedirectUri(form.redirect_uri);
       const state = form.state && statePattern.test(form.state) ? form.state : randomSecret(16);
       const username = form.username.trim();
-      const page = (status: number, error: MessageId, otherSignIn?: { href: string; label: MessageId }) =>
+      const page = (
+        status: number,
+        error: MessageId,
+        otherSignIn?: { href: string; label: MessageId },
+        errorValues?: Record<string, number>,
+      ) =>
         sendPage(
           reply,
           status,
@@ -190,6 +203,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
               username,
               error,
               ...(otherSignIn ? { otherSignIn } : {}),
+              ...(errorValues ? { errorValues } : {}),
             }),
             toggleHref: `${path}?${new URLSearchParams({ redirect_uri: redirectUri, state, lang: language === 'zh_CN' ? 'en_US' : 'zh_CN' }).toString()}`,
             variant,
@@ -201,7 +215,13 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (username === '' || form.password === '') return page(401, 'portal.login.failed');
       // The attempt is recorded before it is counted, so parallel attempts cannot pass together.
       const attempt = { login: username, ip: request.ip };
-      if ((await recordSignInAttempt(db, attempt)).refused) return page(429, 'portal.login.tooMany');
+      const throttle = await recordSignInAttempt(db, attempt);
+      if (throttle.refused) {
+        reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
+        return page(429, 'portal.login.tooMany', undefined, {
+          minutes: Math.ceil(throttle.retryAfterMs / 60_000),
+        });
+      }
       const account = await findAccountByLogin(db, username);
       const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), form.password);
       if (!account || !valid) return page(401, 'portal.login.failed');
@@ -232,12 +252,14 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       );
 
-    // A link (top-level navigation) signs out, except when another site sent the browser here:
-    // then the page asks, and the button posts to the same address (same-origin checked).
+    // A navigation never signs out by itself (a link or an image on any page, of this site or
+    // another, could send one): with a live session the page asks, and its button posts to the
+    // same address (same-origin checked). The console signs out through its JSON call first, so
+    // it arrives here with the session already ended and the page says so.
     app.get(logoutPath, { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
       const query = request.query as z.output<typeof loginQuery>;
       const language = pageLanguage(request, query.lang);
-      if (isCrossSiteNavigation(request) && (await findPortalSession(db, request.cookies[portalCookie]))) {
+      if (await findPortalSession(db, request.cookies[portalCookie])) {
         return sendPage(
           reply,
           200,
@@ -250,7 +272,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
           }),
         );
       }
-      await signOut(request, reply);
+      reply.clearCookie(portalCookie, { path: '/' });
       return signedOutPage(request, reply, language);
     });
 
@@ -357,13 +379,17 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The ID card number is checked and then discarded; only the name and the flag are kept.
     if (!(await completeRealName(db, account.id, { realName, idCard }, auditContext(request))))
       return page.send(409, page.already());
+    ctx.authCache.clear();
     return page.send(
       200,
       messageBody(language, 'portal.realname.done', { href: '/', label: 'portal.realname.back' }),
     );
   });
+}
 
-  // ---- identity calls of the console (spec §4 sign-in, §7 identity calls) ------------------------
+/** The identity calls of the console (spec §4 sign-in, §7 identity calls). */
+function identityCalls(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
 
   contractRoute(app, ctx, 'identityView', async (request, input) => {
     // Login CSRF: a code is redeemed only by the browser that signed in for it, i.e. the one whose
@@ -427,6 +453,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (session && session.sessionState !== revoked?.sessionState)
       await revokeSessionTokens(db, session.sessionState);
     await endPortalSession(db, { sid: request.cookies[portalCookie], sessionState: revoked?.sessionState });
+    ctx.authCache.clear();
     reply.clearCookie(portalCookie, { path: '/' });
     return ok(
       request,

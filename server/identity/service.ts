@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import { authCodes, loginFailures, portalSessions, tokens } from '../db/schema';
@@ -138,6 +138,11 @@ export interface TokenContext {
   sessionState: string;
 }
 
+/** A resolved token and the moment it expires unless used again (idle) or at the latest. */
+export interface ResolvedToken extends TokenContext {
+  validUntil: number;
+}
+
 export async function createToken(
   db: Db,
   input: { accountId: number; sessionState: string },
@@ -182,7 +187,7 @@ export async function resolveToken(
   db: Db,
   token: string,
   config: IdentityConfig,
-): Promise<TokenContext | null> {
+): Promise<ResolvedToken | null> {
   const tokenHash = sha256Hex(token);
   const [row] = await db.select().from(tokens).where(eq(tokens.tokenHash, tokenHash));
   if (!row || row.revokedAt) return null;
@@ -190,17 +195,20 @@ export async function resolveToken(
   if (row.expiresAt.getTime() <= now) return null;
   if (row.lastUsedAt.getTime() + config.tokenIdleMinutes * 60_000 <= now) return null;
   // Refresh the idle clock at most once a minute, not on every call.
-  if (now - row.lastUsedAt.getTime() >= 60_000) {
+  let lastUsed = row.lastUsedAt.getTime();
+  if (now - lastUsed >= 60_000) {
     await db
       .update(tokens)
       .set({ lastUsedAt: new Date(now) })
       .where(eq(tokens.tokenHash, tokenHash));
+    lastUsed = now;
   }
   return {
     tokenHash,
     accountId: row.accountId,
     viewAccountId: row.viewAccountId,
     sessionState: row.sessionState,
+    validUntil: Math.min(row.expiresAt.getTime(), lastUsed + config.tokenIdleMinutes * 60_000),
   };
 }
 
@@ -244,9 +252,13 @@ export async function setViewAccount(
 
 // ---- sign-in rate limit -------------------------------------------------------------------------
 
-export const signInLimit = { failures: 10, windowMs: 5 * 60_000 } as const;
+/**
+ * Failed sign-ins allowed in a window of five minutes: per login, from any address (a password
+ * guessed from many addresses), and per address, for any login (one password tried against many
+ * logins: spraying). A successful sign-in clears the attempts of its login.
+ */
+export const signInLimit = { perLogin: 10, perAddress: 20, windowMs: 5 * 60_000 } as const;
 
-/** A sign-in attempt is counted per login and client address: nobody can lock another user out. */
 export interface SignInKey {
   login: string;
   ip: string;
@@ -255,33 +267,55 @@ export interface SignInKey {
 const normal = (key: SignInKey) => ({ login: key.login.trim().toLowerCase(), ip: key.ip });
 
 /**
- * Records a sign-in attempt first, then counts the attempts of the window including it: the
- * attempt is refused (true) above the limit. Because every attempt is counted after its own row
- * is written, concurrent attempts cannot all pass a check made before any of them was recorded.
+ * Records a sign-in attempt first, then counts the attempts of the window including it: refused
+ * above either limit, with the time until the oldest attempt that makes the count leaves the
+ * window. Because every attempt is counted after its own row is written, concurrent attempts
+ * cannot all pass a check made before any of them was recorded.
  */
-export async function recordSignInAttempt(db: Db, attempt: SignInKey): Promise<{ refused: boolean }> {
+export async function recordSignInAttempt(
+  db: Db,
+  attempt: SignInKey,
+  now = Date.now(),
+): Promise<{ refused: false } | { refused: true; retryAfterMs: number }> {
   const key = normal(attempt);
-  await db.insert(loginFailures).values(key);
-  const since = new Date(Date.now() - signInLimit.windowMs);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.login, key.login),
-        eq(loginFailures.ip, key.ip),
-        gte(loginFailures.createdAt, since),
-      ),
-    );
+  await db.insert(loginFailures).values({ ...key, createdAt: new Date(now) });
+  const since = new Date(now - signInLimit.windowMs);
+  const epochMs = sql`(extract(epoch from ${loginFailures.createdAt}) * 1000)::float8`;
+  // The time of the n-th newest attempt of each count: once it leaves the window, at most n - 1
+  // attempts remain and the next one is allowed again.
+  const result = await db.execute<{
+    by_login: number;
+    login_nth: number | null;
+    by_address: number;
+    address_nth: number | null;
+  }>(sql`
+    select
+      count(*) filter (where ${loginFailures.login} = ${key.login})::int as by_login,
+      (array_agg(${epochMs} order by ${loginFailures.createdAt} desc)
+        filter (where ${loginFailures.login} = ${key.login}))[${signInLimit.perLogin}::int] as login_nth,
+      count(*) filter (where ${loginFailures.ip} = ${key.ip})::int as by_address,
+      (array_agg(${epochMs} order by ${loginFailures.createdAt} desc)
+        filter (where ${loginFailures.ip} = ${key.ip}))[${signInLimit.perAddress}::int] as address_nth
+    from ${loginFailures}
+    where ${loginFailures.createdAt} >= ${since}
+      and (${loginFailures.login} = ${key.login} or ${loginFailures.ip} = ${key.ip})`);
   // Keep the table small: old attempts no longer count.
-  await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.createdAt, new Date(Date.now() - 2 * signInLimit.windowMs)));
-  return { refused: (row?.n ?? 0) > signInLimit.failures };
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - 2 * signInLimit.windowMs)));
+  const row = result.rows[0];
+  const waitFor = (count: number, nth: number | null, limit: number) =>
+    count <= limit
+      ? 0
+      : nth === null
+        ? signInLimit.windowMs
+        : Math.max(1000, Number(nth) + signInLimit.windowMs - now);
+  const retryAfterMs = Math.max(
+    waitFor(row?.by_login ?? 0, row?.login_nth ?? null, signInLimit.perLogin),
+    waitFor(row?.by_address ?? 0, row?.address_nth ?? null, signInLimit.perAddress),
+  );
+  return retryAfterMs > 0 ? { refused: true, retryAfterMs } : { refused: false };
 }
 
-/** After a successful sign-in: the attempts of this login from this address no longer count. */
+/** After a successful sign-in: the attempts of this login no longer count, from any address. */
 export async function clearSignInFailures(db: Db, attempt: SignInKey): Promise<void> {
-  const key = normal(attempt);
-  await db.delete(loginFailures).where(and(eq(loginFailures.login, key.login), eq(loginFailures.ip, key.ip)));
+  await db.delete(loginFailures).where(eq(loginFailures.login, normal(attempt).login));
 }

@@ -64,6 +64,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
     async (request) => {
       const { login } = request.body as z.output<typeof operatorApproveBody>;
       const account = await approveApplication(ctx.db, login, { origin: 'operator', ip: request.ip });
+      ctx.authCache.clear();
       return ok(
         request,
         { login: account.login, service_status: account.serviceStatus },
@@ -111,10 +112,12 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
     },
     async (request) => {
       const body = request.body as z.output<typeof operatorSpecialConfigBody>;
-      const { entry, changed } = await setSpecialConfig(ctx.db, body.domain, body.special_config, {
+      const { entry, changed, accountId } = await setSpecialConfig(ctx.db, body.domain, body.special_config, {
         origin: 'operator',
         ip: request.ip,
+        notifyOthers: ctx.notifyOthers,
       });
+      if (changed) ctx.changes.publish({ accountId, kind: 'domain', id: entry.id });
       return ok(
         request,
         { domain: entry.domain, special_config: entry.special_config, version: entry.version, changed },

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PayloadOf } from '../../src/contract/commands';
+import type { PayloadInput } from '../../src/commands/registry';
 import type { Origin } from '../../src/contract/domain';
 import type { Db } from '../db/client';
 import { auditEvents, domainGroups, domains } from '../db/schema';
 import { setSpecialConfig } from '../modules/domain/service';
+import { seedDemoConfig } from './demo-config';
 import { aggregateOfStep, applyPlan, seedUuid, type SeedAggregate, type SeedStep } from './plan';
 
 /** The demo domain whose special configuration the operator sets, last of the domain seed. */
@@ -146,7 +147,7 @@ function demoDomainPlan(): { groups: SeedAggregate[]; domains: SeedAggregate[] }
   const plan = demoDomains.map((demo, index): SeedAggregate => {
     const id = domainId(demo.name);
     const site = demo.name.replace(/^\*\./, '');
-    const fields: PayloadOf<'domain.create'> = {
+    const fields: PayloadInput<'domain.create'> = {
       id,
       domain: demo.name,
       service_type: demo.type,
@@ -249,6 +250,7 @@ export async function seedDemoDomains(
     cnameSuffix,
     now,
   });
+  await seedDemoConfig(db, account, cnameSuffix, now);
   const [special] = await db
     .select({ status: domains.status })
     .from(domains)

@@ -30,6 +30,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 try {
   const result = await seedDomains(database.db, login, count, {
     cnameSuffix: config.cnameSuffix,
+    notifyOthers: database.kind === 'postgres',
     onProgress: ({ done, ms }) => say(`${done}/${count} domains (${(ms / 1000).toFixed(1)} s)`),
   });
   const seconds = (result.ms / 1000).toFixed(1);

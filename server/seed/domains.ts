@@ -1,8 +1,10 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { Code } from '../../src/contract';
-import { commandSpecs, type CommandName, type PayloadOf } from '../../src/contract/commands';
+import { commands as modules, type CommandName, type PayloadInput } from '../../src/commands/registry';
+import { targetsOf, type AnyCommand } from '../../src/commands/command';
 import type { Origin } from '../../src/contract/domain';
 import { executeCommand, type CommandContext } from '../commands/execute';
+import type { ChangeFeed } from '../http/changes';
 import type { Db } from '../db/client';
 import { domainGroups, domains } from '../db/schema';
 import { findAccountById, findAccountByLogin } from '../modules/account/service';
@@ -10,6 +12,10 @@ import { seedUuid } from './plan';
 
 export interface SeedDomainsOptions {
   cnameSuffix: string;
+  /** A PostgreSQL server may be serving the database meanwhile: tell it of the changes. */
+  notifyOthers?: boolean;
+  /** A server of this process serves the database: tell it of the changes. */
+  changes?: ChangeFeed;
   /** Commands between two progress reports (default 500). */
   batchSize?: number;
   /** Groups the domains are spread over, created first (default 10; at most 100). */
@@ -77,18 +83,23 @@ export async function seedDomains(
     ip: '',
     now: () => at,
     settings: { cnameSuffix: options.cnameSuffix },
+    notifyOthers: options.notifyOthers ?? false,
+    ...(options.changes ? { changes: options.changes } : {}),
   };
   let commands = 0;
-  const run = async <N extends CommandName>(key: string, name: N, payload: PayloadOf<N>) => {
+  const run = async <N extends CommandName>(key: string, name: N, payload: PayloadInput<N>) => {
     const result = await executeCommand(
       ctx,
       actor,
       {
         key,
         name,
-        aggregate_id: (commandSpecs[name].aggregateOf as (p: unknown) => string)(payload),
+        aggregate_id: targetsOf(
+          modules[name] as AnyCommand,
+          (modules[name] as AnyCommand).payload.parse(payload),
+        )[0]!.id,
         base_version: null,
-        schema_version: commandSpecs[name].schemaVersion,
+        schema_version: modules[name].schemaVersion,
         payload,
       },
       'operator',

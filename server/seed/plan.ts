@@ -1,5 +1,6 @@
 import { Code } from '../../src/contract';
-import { commandSpecs, type CommandName, type PayloadOf } from '../../src/contract/commands';
+import { targetsOf, type AnyCommand } from '../../src/commands/command';
+import { commands, type CommandName, type PayloadInput } from '../../src/commands/registry';
 import { executeCommand, type CommandContext } from '../commands/execute';
 import type { Db } from '../db/client';
 import { sha256Hex } from '../http/crypto';
@@ -8,7 +9,7 @@ const day = 86_400_000;
 
 /** One command of a seed, applied `daysAgo` days before the seed runs (its own clock). */
 export type SeedStep = {
-  [N in CommandName]: { name: N; payload: PayloadOf<N>; daysAgo: number };
+  [N in CommandName]: { name: N; payload: PayloadInput<N>; daysAgo: number };
 }[CommandName];
 
 /** The commands of one aggregate, in order. */
@@ -28,7 +29,10 @@ export function seedUuid(text: string): string {
 
 /** The aggregate a step changes, as the contract names it from the payload. */
 export const aggregateOfStep = (step: SeedStep): string =>
-  (commandSpecs[step.name].aggregateOf as (payload: unknown) => string)(step.payload);
+  targetsOf(
+    commands[step.name] as AnyCommand,
+    (commands[step.name] as AnyCommand).payload.parse(step.payload),
+  )[0]!.id;
 
 export interface PlanOptions {
   /** Idempotency keys are `<keyPrefix>.<aggregate index>.<step index>`. */
@@ -79,7 +83,7 @@ export async function applyPlan(
           name: step.name,
           aggregate_id: aggregate,
           base_version: version,
-          schema_version: commandSpecs[step.name].schemaVersion,
+          schema_version: commands[step.name].schemaVersion,
           payload: step.payload,
         },
         'operator',

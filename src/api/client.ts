@@ -1,6 +1,8 @@
-import { Code, routes, viewAccountHeader } from '../contract';
+import { Code, routes } from '../contract';
 import type { AccountSource, EndpointName, Envelope, InputOf, Language, OutputOf } from '../contract';
 import { ApiError } from './errors';
+import { requestHeaders } from './headers';
+import { callRequest, takePageStartCall } from './page-start';
 
 export interface ApiClientOptions {
   /** Prefix of every path; '' (same origin) by default. */
@@ -23,7 +25,11 @@ export interface ApiClient {
   call<N extends EndpointName>(
     name: N,
     input?: InputOf<N>,
-    options?: { headers?: Record<string, string> },
+    /**
+     * `quiet`: no toast and no redirect; the caller shows a failure itself (calls started before
+     * the screen that shows them exists).
+     */
+    options?: { headers?: Record<string, string>; quiet?: boolean },
   ): Promise<OutputOf<N>>;
   /**
    * Uploads one file. `wordError` words the error toast around the server's message (or
@@ -52,28 +58,12 @@ export interface ApiClient {
   };
 }
 
-/** `Accept-Language` wants BCP-47 tags; the console stores `zh_CN` / `en_US`. */
-const acceptLanguage: Record<Language, string> = { zh_CN: 'zh-CN', en_US: 'en-US' };
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function asEnvelope(body: unknown): Envelope<unknown> | null {
   if (!isRecord(body) || typeof body.code !== 'number') return null;
   return { code: body.code, msg: typeof body.msg === 'string' ? body.msg : '', data: body.data };
-}
-
-function queryString(input: unknown): string {
-  if (!isRecord(input)) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) {
-    if (value == null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item != null) params.append(key, String(item));
-    }
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 /** spec §8: a successful result whose `data.level` is not 'info' carries `fast_msgs` per result. */
@@ -92,17 +82,11 @@ function nonInfoMessages(data: unknown): string[] | null {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
 
-  function headers(extra?: Record<string, string>): Record<string, string> {
-    const result: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': acceptLanguage[options.getLanguage()] ?? acceptLanguage.zh_CN,
-    };
-    const token = options.getToken();
-    if (token) result.Authorization = `Bearer ${token}`;
-    const viewAccount = options.getViewAccount?.() ?? null;
-    if (viewAccount !== null) result[viewAccountHeader] = String(viewAccount);
-    return { ...result, ...extra };
-  }
+  const caller = () => ({
+    token: options.getToken(),
+    language: options.getLanguage(),
+    viewAccount: options.getViewAccount?.() ?? null,
+  });
 
   /** Resolves the parsed envelope, or null when the network failed or the body is not one. */
   async function request(path: string, init: RequestInit): Promise<Envelope<unknown> | null> {
@@ -119,41 +103,43 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function jsonInit(
+  /**
+   * The envelope of a JSON call: the answer of the same call sent by the page start when there is
+   * one (see `./page-start`), else a request of its own.
+   */
+  async function send(
     name: EndpointName,
     input: unknown,
     extra?: Record<string, string>,
-  ): [string, RequestInit] {
-    const endpoint = routes[name];
-    if (endpoint.method === 'GET') {
-      return [`${endpoint.path}${queryString(input)}`, { method: 'GET', headers: headers(extra) }];
+  ): Promise<Envelope<unknown> | null> {
+    const started = extra === undefined ? takePageStartCall(name, input) : undefined;
+    if (started) {
+      const envelope = asEnvelope(await started);
+      if (envelope !== null) return envelope;
     }
-    return [
-      endpoint.path,
-      {
-        method: 'POST',
-        headers: headers({ 'Content-Type': 'application/json', ...extra }),
-        body: JSON.stringify(input ?? {}),
-      },
-    ];
+    return request(...callRequest(name, input, caller(), extra));
   }
 
-  function networkFailure(wordError: (reason: string) => string): ApiError {
+  function networkFailure(wordError: (reason: string) => string, quiet: boolean): ApiError {
     const text = options.networkErrorText();
-    options.notifyError(wordError(text));
+    if (!quiet) options.notifyError(wordError(text));
     return new ApiError(ApiError.networkCode, text);
   }
 
   const asIs = (reason: string) => reason;
 
   /** The envelope rules of spec §8. */
-  function settle<T>(envelope: Envelope<unknown> | null, wordError: (reason: string) => string = asIs): T {
-    if (envelope === null) throw networkFailure(wordError);
+  function settle<T>(
+    envelope: Envelope<unknown> | null,
+    wordError: (reason: string) => string = asIs,
+    quiet = false,
+  ): T {
+    if (envelope === null) throw networkFailure(wordError, quiet);
     const { code, msg, data } = envelope;
     if (code === Code.signInRequired) {
       // spec §8: code 44 sends the browser to the sign-in address; no toast.
       const url = isRecord(data) && typeof data.url === 'string' ? data.url : null;
-      if (url !== null) options.redirect(url);
+      if (url !== null && !quiet) options.redirect(url);
       throw new ApiError(code, msg, data);
     }
     if (code === Code.realNameRequired) {
@@ -162,13 +148,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (code !== Code.ok) {
       const text = msg || options.networkErrorText();
-      options.notifyError(wordError(text));
+      if (!quiet) options.notifyError(wordError(text));
       throw new ApiError(code, text, data);
     }
     const messages = nonInfoMessages(data);
     if (messages !== null) {
       const text = messages.join('\n');
-      if (text) options.notifyError(text);
+      if (text && !quiet) options.notifyError(text);
       throw new ApiError(code, text, data, messages);
     }
     return data as T;
@@ -176,16 +162,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** Identity calls: the raw envelope, rejecting (silently) only on a network failure. */
   async function identityRequest<T>(name: EndpointName, input?: unknown): Promise<Envelope<T>> {
-    const [path, init] = jsonInit(name, input);
-    const envelope = await request(path, init);
+    const envelope = await send(name, input);
     if (envelope === null) throw new ApiError(ApiError.networkCode, 'network error');
     return envelope as Envelope<T>;
   }
 
   return {
     async call(name, input, callOptions) {
-      const [path, init] = jsonInit(name, input, callOptions?.headers);
-      return settle(await request(path, init));
+      return settle(await send(name, input, callOptions?.headers), asIs, callOptions?.quiet === true);
     },
 
     async upload(name, file, fileName, uploadOptions) {
@@ -194,7 +178,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // No Content-Type: the browser writes the multipart boundary itself.
       const envelope = await request(routes[name].path, {
         method: 'POST',
-        headers: headers(),
+        headers: requestHeaders(caller()),
         body: form,
       });
       return settle(envelope, uploadOptions?.wordError);
@@ -232,7 +216,29 @@ function sharedClient(): ApiClient {
 export function configureApi(options: ApiClientOptions): ApiClient {
   shared = createApiClient(options);
   answeredOnce.clear();
+  started.clear();
   return shared;
+}
+
+/** Calls started before the screen that uses them was loaded (see `startEarly`, `takeStarted`). */
+const started = new Map<EndpointName, Promise<unknown>>();
+
+/**
+ * Starts a call now, for a screen whose code is still loading: the page start sends the first
+ * screen's calls while the rest of the console is being read. It is quiet (no toast, no
+ * redirect): whoever takes it shows a failure, and the start-up's own checks lead to sign-in.
+ */
+export function startEarly<N extends EndpointName>(name: N, input?: InputOf<N>): void {
+  const answer = api.call(name, input, { quiet: true });
+  answer.catch(() => {});
+  started.set(name, answer);
+}
+
+/** The answer of a call started early, once: a later caller asks afresh. */
+export function takeStarted<N extends EndpointName>(name: N): Promise<OutputOf<N>> | undefined {
+  const answer = started.get(name) as Promise<OutputOf<N>> | undefined;
+  started.delete(name);
+  return answer;
 }
 
 /** Answers of `callOnce`, kept for the life of the page (switching account or language reloads it). */
@@ -243,10 +249,13 @@ const answeredOnce = new Map<EndpointName, Promise<unknown>>();
  * The first call's answer is shared by every later caller; a failed call is forgotten, so a
  * retry asks again.
  */
-export function callOnce<N extends 'cdnType' | 'overviewDomains'>(name: N): Promise<OutputOf<N>> {
+export function callOnce<N extends 'cdnType' | 'overviewDomains'>(
+  name: N,
+  options: { quiet?: boolean } = {},
+): Promise<OutputOf<N>> {
   let answer = answeredOnce.get(name) as Promise<OutputOf<N>> | undefined;
   if (answer === undefined) {
-    answer = api.call(name);
+    answer = api.call(name, undefined, options);
     answeredOnce.set(name, answer);
     answer.catch(() => answeredOnce.delete(name));
   }

@@ -1,5 +1,5 @@
 export { ApiError, isApiError } from './errors';
-export { api, callOnce, configureApi, createApiClient } from './client';
+export { api, callOnce, configureApi, createApiClient, startEarly, takeStarted } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
 export {
   storageKeys,

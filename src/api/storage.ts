@@ -1,4 +1,4 @@
-import { defaultLanguage, languages } from '../contract';
+import { defaultLanguage, languages } from '../contract/limits';
 import type { AccountSource, Language } from '../contract';
 
 /** Browser storage keys. localStorage unless noted. */

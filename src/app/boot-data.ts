@@ -1,6 +1,6 @@
-import { api, clearActiveAccount, isApiError, readActiveAccount, storageKeys } from '../api';
+import { api, clearActiveAccount, isApiError, readActiveAccount, storageKeys, takeStarted } from '../api';
 import { Code, permissionKeys } from '../contract';
-import type { MenuItem } from '../contract';
+import type { MenuItem, OutputOf } from '../contract';
 import type { LoginInfo } from '../ui/app-state';
 
 /** What the console loads once signed in (spec §3 application state), cached for offline starts. */
@@ -21,46 +21,31 @@ export interface CachedBootData extends BootData {
 const noCwn = { has_cwn: false, cwn_link: '' };
 
 /**
- * Loads the boot data. This tab's active account may no longer be viewable (the server answers
- * 40302): the tab then falls back, once, to the account the sign-in last chose.
+ * Loads the boot data, in one call (the answers of loginInfo, auth/lists, enum/lists, checkAuth and
+ * cwn together); the first load takes the call the page started with. This tab's active account
+ * may no longer be viewable (the server answers 40302): the tab then falls back, once, to the
+ * account the sign-in last chose.
  */
 export async function loadBootData(serviceOpen: boolean): Promise<BootData> {
   try {
-    return await loadBootDataOnce(serviceOpen);
+    return bootDataOf(serviceOpen, await (takeStarted('consoleBoot') ?? api.call('consoleBoot')));
   } catch (error) {
     if (!isApiError(error) || error.code !== Code.accountBoundary || readActiveAccount() === null)
       throw error;
     clearActiveAccount();
-    return loadBootDataOnce(serviceOpen);
+    return bootDataOf(serviceOpen, await api.call('consoleBoot'));
   }
 }
 
-/** Loads the boot data in parallel. Only login info is indispensable; the rest has safe defaults. */
-async function loadBootDataOnce(serviceOpen: boolean): Promise<BootData> {
-  const fallback =
-    <T>(value: T) =>
-    (error: unknown): T => {
-      // Offline must reach the caller, which then starts from the cache.
-      if (isApiError(error) && error.code === -1) throw error;
-      return value;
-    };
-  const [loginInfo, auth, dict, flags, cwn] = await Promise.all([
-    api.call('loginInfo'),
-    api.call('authLists').catch(fallback({ lists: [] as MenuItem[] })),
-    api.call('enumLists').catch(fallback({} as Record<string, Record<string, string>>)),
-    api
-      .call('checkAuth', { params: [permissionKeys.channel, permissionKeys.topUrlType] })
-      .catch(fallback({} as Record<string, boolean>)),
-    api.call('cwn').catch(fallback(noCwn)),
-  ]);
+function bootDataOf(serviceOpen: boolean, boot: OutputOf<'consoleBoot'>): BootData {
   return {
     serviceOpen,
-    loginInfo,
-    menu: auth.lists,
-    dict,
-    cwn,
-    isChannel: flags[permissionKeys.channel] === true,
-    isTopUrlType: flags[permissionKeys.topUrlType] === true,
+    loginInfo: boot.login_info,
+    menu: boot.menu,
+    dict: boot.dict,
+    cwn: boot.cwn,
+    isChannel: boot.flags[permissionKeys.channel] === true,
+    isTopUrlType: boot.flags[permissionKeys.topUrlType] === true,
   };
 }
 

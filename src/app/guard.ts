@@ -1,13 +1,9 @@
-import { readDefaultPath } from '../api';
 import { menuPathForRoute } from '../contract';
 import type { MenuItem } from '../contract';
 
-export const dashboardPath = '/cdn/dashboard';
+import { dashboardPath, defaultPath } from './first-screen';
 
-/** spec §2: the root, /cdn and unknown routes lead to the stored default path, or the overview. */
-export function defaultPath(): string {
-  return readDefaultPath() ?? dashboardPath;
-}
+export { dashboardPath, defaultPath };
 export const openServicePath = '/cdn/open-service';
 
 /** The menu paths the server granted (groups and items alike). */

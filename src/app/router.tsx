@@ -10,6 +10,7 @@ import type { AnyRoute } from '@tanstack/react-router';
 import type { MenuItem } from '../contract';
 import { dashboardPath, defaultPath, guardRedirect } from './guard';
 import { AppLayout } from './layout/app-layout';
+import { ScreenError } from './layout/screen-error';
 import { menuLabels, screenTitles } from './menu/menu-labels';
 import {
   DashboardScreen,
@@ -23,7 +24,7 @@ import {
   OpenServiceScreen,
   SuggestionScreen,
 } from './screens';
-import { parseDomainListSearch } from '../features/domain';
+import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
@@ -180,15 +181,26 @@ const domainDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/domain/detail',
   staticData: { title: screenTitles.domainDetail },
-  validateSearch: (search: Record<string, unknown>): { id?: string } =>
-    typeof search.id === 'string' && uuidPattern.test(search.id) ? { id: search.id } : {},
+  validateSearch: (search: Record<string, unknown>): { id?: string; section?: DomainDetailTab } => ({
+    ...(typeof search.id === 'string' && uuidPattern.test(search.id) ? { id: search.id } : {}),
+    ...(isDomainDetailTab(search.section) && search.section !== 'basic' ? { section: search.section } : {}),
+  }),
   beforeLoad: (args) => {
     guard(args);
     if (!args.search.id) throw redirect({ to: domainListPath, replace: true });
   },
   component: function DomainDetailRoute() {
-    const { id } = domainDetailRoute.useSearch();
-    return <DomainDetailScreen id={id ?? ''} />;
+    const { id, section } = domainDetailRoute.useSearch();
+    const navigate = domainDetailRoute.useNavigate();
+    return (
+      <DomainDetailScreen
+        id={id ?? ''}
+        tab={section ?? 'basic'}
+        onTab={(next) =>
+          void navigate({ search: { id, ...(next === 'basic' ? {} : { section: next }) }, replace: true })
+        }
+      />
+    );
   },
 });
 const domainCopyRoute = createRoute({
@@ -271,7 +283,14 @@ const routeTree = rootRoute.addChildren([
 
 /** Hash history: every address is `/#/cdn/...`, served by one static page (and the service worker). */
 export function createAppRouter(context: RouterContext) {
-  return createRouter({ routeTree, history: createHashHistory(), context, defaultPreload: false });
+  return createRouter({
+    routeTree,
+    history: createHashHistory(),
+    context,
+    defaultPreload: false,
+    // A screen that fails shows why, with a retry, never an endless spinner or a blank page.
+    defaultErrorComponent: ScreenError,
+  });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

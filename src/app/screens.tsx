@@ -8,13 +8,14 @@ import {
   loadDomainListScreen,
 } from '../features/domain';
 import { loadIpBanScreen } from '../features/ip-ban';
+import { loadDashboardScreen } from '../features/dashboard';
 
 /**
  * Every screen is loaded on demand, so the first load carries only the shell. The route files
  * mount these; the features' public surfaces are their index.ts.
  */
 export const DashboardScreen = lazy(() =>
-  import('../features/dashboard').then((m) => ({ default: m.DashboardScreen })),
+  loadDashboardScreen().then((m) => ({ default: m.DashboardScreen })),
 );
 export const OpenServiceScreen = lazy(() =>
   import('../features/open-service').then((m) => ({ default: m.OpenServiceScreen })),
@@ -46,3 +47,22 @@ export function LaterScreen({ title }: { title: MessageDescriptor }) {
   const { i18n } = useLingui();
   return <NotAvailableYet title={i18n._(title)} />;
 }
+
+/**
+ * The code of the screen at `path` and the calls it starts with, begun before the router has
+ * decided anything (the page start, see early-start): by the time the route renders, its code is
+ * there or on its way. A path the guard turns away costs one unneeded download at most.
+ */
+export function preloadScreen(path: string): void {
+  const loaders: Record<string, () => Promise<unknown>> = {
+    '/cdn/dashboard': loadDashboardScreen,
+    '/cdn/domain/list': loadDomainListScreen,
+    '/cdn/domain/detail': loadDomainDetailScreen,
+    '/cdn/ip-ban': loadIpBanScreen,
+  };
+  void loaders[path]?.().catch(() => {});
+}
+
+/** The screens that show what the offline store holds: the store opens with them, not after. */
+const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
+export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));

@@ -5,36 +5,16 @@ import {
   clearActiveAccount,
   clearAuthState,
   isApiError,
-  writeAuthState,
   writeHeaderInfo,
-  writeReturnTo,
   writeToken,
 } from '../api';
 import { Code } from '../contract';
-import { signInMachine } from '../machines';
-import type { ExchangeCodeResult, SignInQuery, ValidateTokenResult } from '../machines';
+import { signInMachine } from '../machines/sign-in.machine';
+import type { ExchangeCodeResult, SignInQuery, ValidateTokenResult } from '../machines/sign-in.machine';
+import { takeEarlyValidation } from './early-start';
+import { fallbackSignInUrl, leaveForSignIn } from './leave-for-sign-in';
 
-/** The sign-in address when the server did not say. */
-const fallbackSignInUrl = '/portal/login?redirect_uri=%2F';
-
-function randomState(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Leaves for the sign-in page with a fresh state (checked when the code comes back) and the
- * current route to return to. Every trip to sign-in goes through here, the spec §8 code-44
- * redirect included.
- */
-export function leaveForSignIn(signInUrl: string): void {
-  const url = signInUrl || fallbackSignInUrl;
-  const state = randomState();
-  writeAuthState(state);
-  writeReturnTo(location.hash);
-  location.assign(`${url}${url.includes('?') ? '&' : '?'}state=${state}`);
-}
+export { leaveForSignIn };
 
 /** spec §4 sign-in with its side effects: identity calls, storage, address changes. */
 export const appSignInMachine = signInMachine.provide({
@@ -55,7 +35,7 @@ export const appSignInMachine = signInMachine.provide({
     }),
     validateToken: fromPromise<ValidateTokenResult>(async () => {
       try {
-        let envelope = await api.identity.validate();
+        let envelope = await (takeEarlyValidation() ?? api.identity.validate());
         // The tab's active account may no longer be viewable (or the token's default view went
         // stale and the server reset it): forget the tab's choice and ask once more.
         if (envelope.code === Code.accountBoundary) {

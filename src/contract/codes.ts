@@ -51,6 +51,13 @@ export const Code = {
   idempotencyKeyReused: 42202,
   /** A count limit of the account is reached (the message names it). */
   limitReached: 42203,
+  /**
+   * Too many calls in a short time, from one token or one address: `data.retry_after` (seconds),
+   * also in the `Retry-After` header of the HTTP 429 answer.
+   */
+  rateLimited: 42901,
+  /** A JSON endpoint was sent a body that is not `application/json` (a form, text, multipart). */
+  unsupportedMediaType: 41502,
   internal: 50000,
 } as const;
 

@@ -19,7 +19,7 @@ export const productKeys = Object.keys(products) as [ProductKey, ...ProductKey[]
 export const dictionary: Record<string, Record<string, Label>> = {
   domain_status: {
     active: { zh_CN: '已启动', en_US: 'Active' },
-    hung_up: { zh_CN: '已挂起', en_US: 'Hung up' },
+    hung_up: { zh_CN: '已挂起', en_US: 'Suspended' },
     deleted: { zh_CN: '已删除', en_US: 'Deleted' },
   },
   service_type: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dictionary } from './dictionary';
 import { limits } from './limits';
+import { text } from './text';
 import {
   checkCopyTargets,
   checkDomainName,
@@ -34,15 +35,15 @@ export const domainName = z.string().superRefine((name, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const match = z.string().max(limits.domain.matchMax, 'domain.origin.matchTooLong');
+const match = text().max(limits.domain.matchMax, 'domain.origin.matchTooLong');
 
 /** One origin as stored: the rules across origins are checked on the list (`originList`). */
 export const origin = z.object({
   type: z.enum(originTypes),
-  address: z.string().trim(),
+  address: text().trim(),
   // A fraction breaks the same rule as a number out of range: the rule's message, not a generic one.
   port: z.number().int('domain.origin.port'),
-  host: z.string().trim().default(''),
+  host: text().trim().default(''),
   protocol: z.enum(originProtocols).default('http'),
   level: z.number().int('domain.origin.level'),
   weight: z.number().int('domain.origin.weight'),
@@ -106,12 +107,12 @@ export type DomainSort = (typeof domainSorts)[number];
 
 export const domainListQuery = z.object({
   /** Part of the service domain. */
-  keyword: z.string().trim().max(limits.domain.nameMax).optional(),
+  keyword: text().trim().max(limits.domain.nameMax).optional(),
   status: z.enum(['active', 'hung_up']).optional(),
   /** A group id, or `none` for the domains in no group. */
   group_id: z.union([entityId, z.literal('none')]).optional(),
-  service_type: z.string().max(32).optional(),
-  area: z.string().max(32).optional(),
+  service_type: text().max(32).optional(),
+  area: text().max(32).optional(),
   sort: z.enum(domainSorts).default('-created_at'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(limits.domain.pageSizeMax).default(20),
@@ -171,20 +172,26 @@ export const domainCopyPayload = z.object({
   /** The copy this target belongs to: the server allows at most 10 targets per copy. */
   copy_id: entityId,
   contents: z.array(z.enum(copyContents)).min(1),
+  /**
+   * The version of each copied section the user confirmed (0: its defaults): the server copies
+   * that version of the source's section. A section not named here is copied as it is now.
+   */
+  section_versions: z.record(z.string().max(32), z.number().int().min(0)).default({}),
 });
 
 /**
  * The service domain as the user saw it when making the edit: shown in the pending-changes list
  * while the edit waits, never checked against the domain's current name.
  */
-const shownAs = z.string().max(limits.domain.nameMax).optional();
+const shownAs = text().max(limits.domain.nameMax).optional();
 
 export const domainIdPayload = z.object({ id: entityId, shown_as: shownAs });
 export const domainRenamePayload = z.object({ id: entityId, domain: domainName, shown_as: shownAs });
 export const domainMovePayload = z.object({ id: entityId, group_id: groupRef, shown_as: shownAs });
+/** The origins of a domain after its creation (the back-to-origin section edits them). */
+export const domainOriginsPayload = z.object({ id: entityId, origins: originList, shown_as: shownAs });
 
-const groupName = z
-  .string()
+const groupName = text()
   .trim()
   .superRefine((name, ctx) => {
     const problem = checkGroupName(name);

@@ -11,6 +11,12 @@ import {
   domainListResult,
   domainNamesResult,
 } from './domain';
+import {
+  domainConfigQuery,
+  domainConfigResult,
+  sectionHistoryQuery,
+  sectionHistoryResult,
+} from './domain-config';
 import { routes, type Method } from './routes';
 
 export interface Endpoint {
@@ -118,6 +124,14 @@ export const endpoints = {
     access: 'identity',
     tag: 'customer',
     summary: 'Active account (view_id), switchable accounts and the account source.',
+  }),
+  consoleBoot: e({
+    ...routes.consoleBoot,
+    output: s.consoleBootResult,
+    access: 'identity',
+    tag: 'customer',
+    summary:
+      'Start-up data of the console in one call: login info, menu, dictionary, permission flags (is/channel/account, enable/view/top_url_type) and the cloud-storage link.',
   }),
   switchUser: e({
     ...routes.switchUser,
@@ -237,6 +251,24 @@ export const endpoints = {
     access: 'open',
     tag: 'domain',
     summary: 'Groups of domains; `updated_since` gives only what changed, deletions included.',
+  }),
+  domainConfig: e({
+    ...routes.domainConfig,
+    input: domainConfigQuery,
+    output: domainConfigResult,
+    access: 'open',
+    tag: 'domainConfig',
+    summary:
+      'Every configuration section of a domain, each with its version (a section never set: its defaults, version 0); 40401 for a deleted or absent domain.',
+  }),
+  sectionHistory: e({
+    ...routes.sectionHistory,
+    input: sectionHistoryQuery,
+    output: sectionHistoryResult,
+    access: 'open',
+    tag: 'domainConfig',
+    summary:
+      'The versions of one configuration section of a domain, newest first (the newest 200): its content, who, when, which command.',
   }),
 } as const;
 

@@ -8,5 +8,6 @@ export * from './names';
 export * from './routes';
 export * from './rules/feedback';
 export * from './rules/account';
+export * from './rules/text';
 export type * from './schemas';
 export type * from './endpoints';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { text } from './text';
 import { parseRange } from './rules/ip';
 import { ipBanStatuses } from './rules/ip-ban';
 
 /** An IP or CIDR as typed; the output is its canonical text, which is also the entry's id. */
-export const ipRangeText = z
-  .string()
+export const ipRangeText = text()
   .max(64, 'ipBan.rule.format')
   .transform((text, ctx) => {
     const parsed = parseRange(text);
@@ -16,8 +16,7 @@ export const ipRangeText = z
     return parsed.text;
   });
 
-const reason = z
-  .string()
+const reason = text()
   .trim()
   .refine((text) => [...text].length <= limits.ipBan.reasonMax, 'ipBan.reason.tooLong');
 /** ISO 8601 time with an offset; whether it lies in the future is checked when the command applies. */
@@ -42,7 +41,7 @@ export type IpBanEntry = z.infer<typeof ipBanEntry>;
 export const ipBanSorts = ['-created_at', 'created_at', '-updated_at', 'id', '-expires_at'] as const;
 
 export const ipBanListQuery = z.object({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
   /** Effective status: an expired ban counts as unbanned. */
   status: z.enum(ipBanStatuses).optional(),
   family: z.enum(['4', '6']).optional(),
@@ -63,7 +62,7 @@ export const ipBanListResult = z.object({
   server_time: z.string(),
 });
 
-export const ipBanLookupQuery = z.object({ ip: z.string().trim().min(1).max(64) });
+export const ipBanLookupQuery = z.object({ ip: text().trim().min(1).max(64) });
 export const ipBanLookupResult = z.object({
   ip: z.string(),
   banned: z.boolean(),

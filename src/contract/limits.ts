@@ -9,6 +9,11 @@ export const limits = {
     imageBytesMax: 5 * 1024 * 1024,
     imageTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml'] as const,
     imageExtensions: ['jpg', 'jpeg', 'png', 'gif', 'svg'] as const,
+    /** Pictures uploaded and not yet attached to feedback, per account (not in the spec). */
+    pendingImagesMax: 20,
+    /** Uploads per account in ten minutes, and bytes per account in 24 hours (not in the spec). */
+    uploadsPerTenMinutes: 30,
+    uploadBytesPerDay: 100 * 1024 * 1024,
   },
   /** Domains (spec §5, §9); the figures the spec does not give are marked. */
   domain: {

@@ -17,6 +17,7 @@ export const routes = {
   cdnType: { method: 'GET', path: '/v3/overview/overview/cdntype' },
   overviewDomains: { method: 'GET', path: '/v3/overview/domain/lists' },
   loginInfo: { method: 'GET', path: '/v3/customer/customer/loginInfo' },
+  consoleBoot: { method: 'GET', path: '/v3/customer/console/boot' },
   switchUser: { method: 'POST', path: '/v3/customer/customer/switchUser' },
   customerLists: { method: 'POST', path: '/v3/customer/customer/lists' },
   baseInfo: { method: 'POST', path: '/v3/customer/customer/baseInfo' },
@@ -32,6 +33,8 @@ export const routes = {
   domainNames: { method: 'GET', path: '/v3/domain/domain/names' },
   domainDetail: { method: 'GET', path: '/v3/domain/domain/detail' },
   domainGroupList: { method: 'GET', path: '/v3/domain/group/lists' },
+  domainConfig: { method: 'GET', path: '/v3/domain/config/detail' },
+  sectionHistory: { method: 'GET', path: '/v3/domain/config/history' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

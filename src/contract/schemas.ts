@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productKeys } from './dictionary';
 import { feedbackTypes } from './rules/feedback';
 import { limits } from './limits';
+import { text } from './text';
 
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
@@ -54,9 +55,9 @@ export type DomainSummary = z.infer<typeof domainSummary>;
 // ---- identity -------------------------------------------------------------------------
 
 export const viewQuery = z.object({
-  code: z.string().min(1).max(200),
-  state: z.string().min(1).max(200),
-  session_state: z.string().min(1).max(200),
+  code: text().min(1).max(200),
+  state: text().min(1).max(200),
+  session_state: text().min(1).max(200),
 });
 /** Code 0: open; code 604: not open yet, `token` still issued so activation can proceed. */
 export const viewResult = z.object({
@@ -76,7 +77,7 @@ export const logoutResult = z.object({ url: z.string() });
 
 // ---- customer -------------------------------------------------------------------------
 
-export const checkAuthBody = z.object({ params: z.array(z.string().max(100)).max(50) });
+export const checkAuthBody = z.object({ params: z.array(text().max(100)).max(50) });
 /** Each asked key → granted. Keys: `is/channel/account`, `enable/view/top_url_type` (spec §6). */
 export const checkAuthResult = z.record(z.string(), z.boolean());
 
@@ -106,11 +107,19 @@ export const loginInfoResult = z.object({
   service_status: serviceStatus,
   kind: z.enum(['main', 'sub']),
 });
+/** The console's start-up data in one answer (each part as its own call answers it). */
+export const consoleBootResult = z.object({
+  login_info: loginInfoResult,
+  menu: z.array(menuItem),
+  dict: enumListsResult,
+  flags: checkAuthResult,
+  cwn: z.object({ has_cwn: z.boolean(), cwn_link: z.string() }),
+});
 export const switchUserBody = z.object({ user_id: z.coerce.number().int().positive() });
 export const switchUserResult = z.object({ view_id: z.number().int() });
 /** Filters of the customer list; each condition is one that GET /v3/customer/search/condition offers. */
 export const customerListsBody = z.object({
-  keyword: z.string().max(100).optional(),
+  keyword: text().max(100).optional(),
   service_status: serviceStatus.optional(),
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
@@ -121,10 +130,10 @@ export const customerListsResult = z.object({
 });
 export const baseInfoBody = z.object({ user_id: z.coerce.number().int().positive().optional() });
 export const updateBody = z.object({
-  real_name: z.string().trim().max(50).optional(),
-  mobile: z.string().trim().max(20).optional(),
-  email: z.string().trim().max(254).optional(),
-  company: z.string().trim().max(100).optional(),
+  real_name: text().trim().max(50).optional(),
+  mobile: text().trim().max(20).optional(),
+  email: text().trim().max(254).optional(),
+  company: text().trim().max(100).optional(),
 });
 export const cwnResult = z.object({ has_cwn: z.boolean(), cwn_link: z.string() });
 
@@ -151,9 +160,12 @@ export const feedbackUploadResult = z.object({
  * `validateFeedback`), with the same message ids. Over `2 × max` UTF-16 units is over `max` code
  * points in any case; the document states the limit in characters (JSON Schema counts code points).
  */
-const feedbackText = (max: number, messages: { required: string; tooLong: string }) =>
-  z
-    .string({ error: messages.required })
+const feedbackText = (
+  max: number,
+  shape: 'line' | 'multiline',
+  messages: { required: string; tooLong: string },
+) =>
+  text(shape, { missing: messages.required })
     .trim()
     .min(1, messages.required)
     .max(max * 2, messages.tooLong)
@@ -167,11 +179,11 @@ export const feedbackAddBody = z.object({
     .string({ error: 'feedback.product.required' })
     .refine((value) => (productKeys as readonly string[]).includes(value), 'feedback.product.required')
     .meta({ enum: productKeys }),
-  title: feedbackText(limits.feedback.titleMax, {
+  title: feedbackText(limits.feedback.titleMax, 'line', {
     required: 'feedback.title.required',
     tooLong: 'feedback.title.tooLong',
   }),
-  content: feedbackText(limits.feedback.contentMax, {
+  content: feedbackText(limits.feedback.contentMax, 'multiline', {
     required: 'feedback.content.required',
     tooLong: 'feedback.content.tooLong',
   }),
@@ -181,7 +193,7 @@ export const feedbackAddResult = z.object({ id: z.number().int() });
 
 // ---- operator (`npm run admin` through the running server) ------------------------------
 
-export const operatorApproveBody = z.object({ login: z.string().trim().min(1).max(200) });
+export const operatorApproveBody = z.object({ login: text().trim().min(1).max(200) });
 export const operatorApproveResult = z.object({ login: z.string(), service_status: serviceStatus });
 export const operatorPendingResult = z.object({
   lists: z.array(z.object({ login: z.string(), product: z.string(), created_at: z.string() })),

@@ -1,21 +1,65 @@
 import { i18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
-import type { Language } from '../contract';
+import { defaultLanguage, type Language } from '../contract';
+// The default language's catalog ships with the first load: the first paint never waits for it.
+import { messages as defaultMessages } from './locales/zh_CN/messages.po';
 
 /** Intl rejects underscores (STACK-NOTES): catalogs use zh_CN/en_US, Intl gets the BCP-47 tag. */
 export const bcp47: Record<Language, string> = { zh_CN: 'zh-CN', en_US: 'en-US' };
 
 async function loadCatalog(locale: Language): Promise<Messages> {
-  const { messages } = await import(`./locales/${locale}/messages.po`);
+  if (locale === defaultLanguage) return defaultMessages;
+  const { messages } = await import('./locales/en_US/messages.po');
   return messages;
 }
 
-/** Loads the catalog of `locale` and makes it the active one. */
-export async function activateLanguage(locale: Language): Promise<void> {
-  const messages = await loadCatalog(locale);
+function activate(locale: Language, messages: Messages): void {
   i18n.load(locale, messages);
   i18n.activate(locale, [bcp47[locale]]);
   document.documentElement.lang = bcp47[locale];
+}
+
+let activated: Promise<Language> | null = null;
+
+/**
+ * Makes `locale` the active language: at once for the default language, after its catalog has
+ * loaded for the other (started as early as the page starts, see app/early-start). Changing the
+ * language reloads the page (spec §1), so a page has one.
+ */
+export function activateLanguage(locale: Language): Promise<void> {
+  if (locale === defaultLanguage) {
+    activate(locale, defaultMessages);
+    activated = Promise.resolve(locale);
+  } else activated = loadCatalog(locale).then((messages) => (activate(locale, messages), locale));
+  return activated.then(() => undefined);
+}
+
+/**
+ * The parts of the catalogs that are not in the first load: each goes with the screens that use
+ * it (lingui.config.ts says which source folders each holds).
+ */
+const parts = {
+  domainConfig: {
+    zh_CN: () => import('./locales/zh_CN/domain-config.po'),
+    en_US: () => import('./locales/en_US/domain-config.po'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
+export type CatalogPart = keyof typeof parts;
+const loading = new Map<CatalogPart, Promise<void>>();
+
+/** Adds a part of the active language's catalog; a screen's chunk waits for it with its code. */
+export function loadCatalogPart(part: CatalogPart): Promise<void> {
+  let loaded = loading.get(part);
+  if (!loaded) {
+    loaded = (activated ?? Promise.resolve(defaultLanguage)).then(async (locale) => {
+      const { messages } = await parts[part][locale]();
+      i18n.load(locale, messages);
+    });
+    // A failed load (offline before the part was cached) is tried again next time.
+    loaded.catch(() => loading.delete(part));
+    loading.set(part, loaded);
+  }
+  return loaded;
 }
 
 export { i18n };

@@ -77,6 +77,8 @@ export interface CopyRequest {
   origins: CopyOriginDraft[];
   contents: CopyContent[];
   groupId: string | null;
+  /** The version of each copied section of the source, as the user saw it. */
+  sectionVersions: Record<string, number>;
 }
 
 /** The new domain's id each queued target got. */
@@ -105,6 +107,10 @@ export interface CopyConfigContext {
   /** After a refused "next", problems follow the typing. */
   checkingTargets: boolean;
   copyGroup: boolean;
+  /** The configuration contents chosen (cache, HTTPS, access control, performance, advanced). */
+  sections: SectionContentChoice[];
+  /** The source's configuration as this device read it: each section's version, and whether HTTPS has a certificate. */
+  sourceConfig: CopySourceConfig | null;
   basic: CopyBasic;
   origins: CopyOriginDraft[];
   originIssues: OriginIssue[];
@@ -124,6 +130,8 @@ export type CopyConfigEvent =
   /** Several names pasted into one row (one per line, or separated by spaces or commas). */
   | { type: 'target.paste'; key: string; text: string }
   | { type: 'contents.group'; on: boolean }
+  | { type: 'contents.section'; content: SectionContentChoice; on: boolean }
+  | { type: 'source.config'; config: CopySourceConfig }
   | { type: 'basic.change'; value: CopyBasic }
   | { type: 'origins.change'; value: CopyOriginDraft[] }
   | { type: 'step.next' }
@@ -196,9 +204,31 @@ export function checkRetryTargets(
   return byKey;
 }
 
-/** The contents a copy carries: a new domain needs basic information and origins; group is optional. */
-export const contentsOf = (copyGroup: boolean): CopyContent[] =>
-  copyGroup ? ['basic', 'origin', 'group'] : ['basic', 'origin'];
+/** The configuration contents a copy may carry besides basic information, origins and group. */
+export const sectionContentChoices = ['cache', 'https', 'access', 'performance', 'advanced'] as const;
+export type SectionContentChoice = (typeof sectionContentChoices)[number];
+
+export interface CopySourceConfig {
+  versions: Record<string, number>;
+  /** HTTPS cannot be copied then (spec §5). */
+  hasCertificate: boolean;
+}
+
+/**
+ * The contents a copy carries: a new domain needs basic information and origins; group and the
+ * configuration sections are optional (HTTPS only while the source has no certificate).
+ */
+export const contentsOf = (
+  copyGroup: boolean,
+  sections: readonly SectionContentChoice[] = [],
+  sourceConfig: CopySourceConfig | null = null,
+): CopyContent[] => [
+  'basic',
+  'origin',
+  ...(copyGroup ? (['group'] as const) : []),
+  // A section goes at the version read on this device: none while the source's configuration is unread.
+  ...(sourceConfig === null ? [] : sections.filter((s) => s !== 'https' || !sourceConfig.hasCertificate)),
+];
 
 /** The names of one paste: one per line, or separated by spaces, commas or semicolons. */
 const splitNames = (text: string) => text.split(/[\s,;，；]+/).filter((part) => part !== '');
@@ -209,8 +239,9 @@ const requestOf = (context: CopyConfigContext, targets: CopyRequest['targets']):
   targets,
   basic: context.basic,
   origins: context.origins,
-  contents: contentsOf(context.copyGroup),
+  contents: contentsOf(context.copyGroup, context.sections, context.sourceConfig),
   groupId: context.copyGroup ? (context.source?.group_id ?? null) : null,
+  sectionVersions: context.sourceConfig?.versions ?? {},
 });
 
 const withIds = (targets: CopyTarget[], queued: readonly QueuedTarget[]): CopyTarget[] => {
@@ -363,6 +394,8 @@ export const copyConfigMachine = setup({
     targetsProblem: null,
     checkingTargets: false,
     copyGroup: false,
+    sections: [],
+    sourceConfig: null,
     basic: emptyBasic,
     origins: [],
     originIssues: [],
@@ -373,6 +406,7 @@ export const copyConfigMachine = setup({
   initial: 'loading',
   on: {
     'names.known': { actions: assign({ existingNames: ({ event }) => event.names }) },
+    'source.config': { actions: assign({ sourceConfig: ({ event }) => event.config }) },
   },
   states: {
     /** Waiting for the store (and, on a device that never read the domains, for the server). */
@@ -451,6 +485,14 @@ export const copyConfigMachine = setup({
       on: {
         'source.loaded': [...onSourceLoaded, { actions: 'takeSource' }],
         'contents.group': { guard: 'hasGroup', actions: assign({ copyGroup: ({ event }) => event.on }) },
+        'contents.section': {
+          actions: assign({
+            sections: ({ context, event }) =>
+              sectionContentChoices.filter((c) =>
+                c === event.content ? event.on : context.sections.includes(c),
+              ),
+          }),
+        },
         'step.back': 'targets',
         'step.next': 'confirm',
       },

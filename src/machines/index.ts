@@ -17,7 +17,13 @@ export type {
 } from './activation.machine';
 export { accountSwitchMachine } from './account-switch.machine';
 export type { AccountSwitchContext, AccountSwitchEvent } from './account-switch.machine';
-export { copyConfigMachine, checkTargets, checkRetryTargets, contentsOf } from './copy-config.machine';
+export {
+  copyConfigMachine,
+  checkTargets,
+  checkRetryTargets,
+  contentsOf,
+  sectionContentChoices,
+} from './copy-config.machine';
 export type {
   CopyBasic,
   CopyConfigContext,
@@ -26,7 +32,9 @@ export type {
   CopyOriginDraft,
   CopyRequest,
   CopySource,
+  CopySourceConfig,
   CopyStep,
+  SectionContentChoice,
   CopyTarget,
   CopyTargetProblem,
   CopyTargetResult,

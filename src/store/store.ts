@@ -337,6 +337,35 @@ export class Store {
     });
   }
 
+  /**
+   * Stores aggregates of several kinds read together (a domain's configuration sections), in one
+   * transaction, and records the read; an aggregate is never replaced by an older version.
+   */
+  async putAggregates(
+    rows: readonly { kind: string; id: string; version: number; data: unknown }[],
+    read: { key: string; fetchedAt: number },
+  ): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.snapshots, db.reads, async () => {
+      const current = await db.snapshots.bulkGet(rows.map((row): [string, string] => [row.kind, row.id]));
+      const puts = rows.flatMap((row, i): SnapshotRow[] => {
+        const stored = current[i];
+        if (stored && stored.version > row.version) return [];
+        return [
+          { kind: row.kind, id: row.id, version: row.version, data: row.data, fetchedAt: read.fetchedAt },
+        ];
+      });
+      await db.snapshots.bulkPut(puts);
+      await db.reads.put({ key: read.key, fetchedAt: read.fetchedAt });
+    });
+  }
+
+  /** The snapshots of one id in several kinds (a domain's sections); absent ones are left out. */
+  async aggregatesOf(kinds: readonly string[], id: string): Promise<SnapshotRow[]> {
+    const rows = await this.db.snapshots.bulkGet(kinds.map((kind): [string, string] => [kind, id]));
+    return rows.filter((row): row is SnapshotRow => row !== undefined);
+  }
+
   snapshotsOf(kind: string): Promise<SnapshotRow[]> {
     return this.db.snapshots.where('kind').equals(kind).toArray();
   }

@@ -34,15 +34,34 @@ export function useSyncStatus(): SyncStatus {
 }
 
 /**
+ * A read of the offline store failed (IndexedDB refused, its code could not be loaded): thrown
+ * while rendering, so the screen's error boundary shows it with a retry instead of a spinner that
+ * never ends.
+ */
+export class StoreReadError extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = 'StoreReadError';
+  }
+}
+
+export const isStoreReadError = (error: unknown): error is StoreReadError => error instanceof StoreReadError;
+
+/**
  * The result of an IndexedDB query, kept up to date as the store changes, in this tab or another.
- * `undefined` until the first answer. `deps` decide when the query is re-subscribed.
+ * `undefined` until the first answer; a failed read throws `StoreReadError` while rendering (the
+ * shell's own indicators, outside any screen, ask to get `undefined` instead). `deps` decide when
+ * the query is re-subscribed (a remount, as the error boundary's retry does, too).
  */
 export function useLiveQuery<T>(
   query: (runtime: SyncRuntime) => Promise<T>,
   deps: readonly unknown[],
+  options: { onError: 'throw' | 'undefined' } = { onError: 'throw' },
 ): T | undefined {
   const runtime = useSyncRuntime();
-  const [result, setResult] = useState<{ key: unknown[]; value: T } | undefined>(undefined);
+  const [result, setResult] = useState<
+    { key: unknown[]; value: T } | { key: unknown[]; error: StoreReadError } | undefined
+  >(undefined);
   const key = [runtime, ...deps];
   useEffect(() => {
     if (!runtime) return;
@@ -50,13 +69,16 @@ export function useLiveQuery<T>(
     // runtime exists this import is already resolved.
     let subscription: { unsubscribe(): void } | null = null;
     let cancelled = false;
-    void import('dexie').then(({ liveQuery }) => {
+    const fail = (reason: unknown) => {
+      if (!cancelled) setResult({ key, error: new StoreReadError(reason) });
+    };
+    import('dexie').then(({ liveQuery }) => {
       if (cancelled) return;
       subscription = liveQuery(() => query(runtime)).subscribe({
         next: (value) => setResult({ key, value }),
-        error: () => {},
+        error: fail,
       });
-    });
+    }, fail);
     return () => {
       cancelled = true;
       subscription?.unsubscribe();
@@ -66,5 +88,10 @@ export function useLiveQuery<T>(
   }, key);
   const current =
     result && result.key.length === key.length && result.key.every((k, i) => Object.is(k, key[i]));
-  return current ? result.value : undefined;
+  if (!current) return undefined;
+  if ('error' in result) {
+    if (options.onError === 'throw') throw result.error;
+    return undefined;
+  }
+  return result.value;
 }

@@ -31,9 +31,15 @@ export interface AppState {
   isTopUrlType: boolean;
   /** Time the cached boot data was saved, when the console runs from it (offline). */
   offlineSince: number | null;
-  /** From the identity provider; null when it could not be read. */
-  user: { username: string; balance: string } | null;
 }
+
+/** The identity provider's user (spec §7): username and balance; null until read, or unreadable. */
+export type IdentityUser = { username: string; balance: string } | null;
+
+// Its own context: it arrives after the console is drawn, and only the user menu shows it.
+const IdentityUserContext = createContext<IdentityUser>(null);
+export const IdentityUserProvider = IdentityUserContext.Provider;
+export const useIdentityUser = (): IdentityUser => useContext(IdentityUserContext);
 
 const AppStateContext = createContext<AppState | null>(null);
 

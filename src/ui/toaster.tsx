@@ -28,10 +28,16 @@ export function notify(type: ToastKind, title: string): void {
   want();
 }
 
-/** Loads the toaster once the browser is idle after the first paint, before any message needs it. */
+/**
+ * Loads the toaster a few seconds after the page has loaded, when the browser is idle: before any
+ * message is likely (and while the network is there, for a console without its service worker
+ * yet), but never in the way of the first screen's code and data.
+ */
 export function preloadToaster(): void {
-  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1000));
-  idle(() => want());
+  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 0));
+  const later = () => setTimeout(() => idle(() => want()), 3000);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
 }
 
 const take = (ready: (toast: Toast) => void) => {

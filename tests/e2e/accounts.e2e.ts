@@ -59,7 +59,7 @@ describe('account menu and logout', () => {
       await page.evaluate(() => localStorage.setItem('other_token_cache', 'x'));
       const token = await page.evaluate(() => localStorage.getItem('cdn_token'));
       await page.getByRole('button', { name: /User menu/ }).click();
-      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === logoutPath);
       await page.getByText('You have signed out.').waitFor();
       const keys = await page.evaluate(() => Object.keys(localStorage));

@@ -41,7 +41,7 @@ describe('activation', () => {
     const apply = page.getByRole('button', { name: 'Apply to open' });
     await apply.click();
     await page
-      .getByText('Please tick "I have read and agree CDN Service Agreement all content"')
+      .getByText('Please tick "I have read and agree to all of the CDN Service Agreement"')
       .first()
       .waitFor();
 
@@ -51,7 +51,10 @@ describe('activation', () => {
     expect(await billing.textContent()).toMatch(/traffic/i);
     await page.keyboard.press('Escape');
 
-    await page.getByText('I have read and agree to all of the CDN Service Agreement').click();
+    // Exact: the warning above quotes the same words.
+    await page
+      .getByText('I have read and agree to all of the CDN Service Agreement', { exact: true })
+      .click();
     await apply.click();
     const audit = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await audit.getByText('Your application has been submitted, please wait patiently for review').waitFor();
@@ -72,7 +75,7 @@ describe('activation', () => {
     await page.getByText('我已阅读并同意《CDN 服务协议》全部内容').click();
     await page.getByRole('button', { name: '申请开通' }).click();
     const prompt = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-    await prompt.getByText('您尚未完成实名认证，是否前往进行实名认证？').waitFor();
+    await prompt.getByText('您尚未完成实名认证，是否立即前往认证？').waitFor();
     await prompt.getByRole('button', { name: '是' }).click();
     await page.waitForURL(/\/portal\/realname/);
     await page.getByLabel('真实姓名').fill('张三');

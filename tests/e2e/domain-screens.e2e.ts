@@ -1,6 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../../server/i18n/messages';
 import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -36,12 +35,12 @@ const words = {
     domain: 'Accelerated domain',
     address: 'Origin address',
     port: 'Port',
-    hangUp: 'Hang up',
+    hangUp: 'Suspend',
     next: 'Next',
     confirm: 'Confirm',
     selectAll: 'Select every domain in the list',
     closeWord: 'Close',
-    recover: 'Recover',
+    recover: 'Resume',
     newDomain: 'New domain 1',
     copy: 'Copy configuration',
     bar: 'Selected domains',
@@ -127,7 +126,15 @@ describe('domain screens', () => {
           .getByLabel(w.newDomain, { exact: true })
           .fill(`copy-${language.toLowerCase().replace('_', '-')}-${width}.shots.example.com`);
         await page.getByRole('button', { name: w.next, exact: true }).click();
-        await page.getByText(messages['domain.copy.httpsNotCopied'][language]).waitFor();
+        // The source's configuration read: its sections can be chosen (HTTPS too: no certificate).
+        await page
+          .getByText(
+            language === 'zh_CN'
+              ? '强制跳转 HTTPS、HSTS、HTTP/2 和 TLS 版本（源域名未关联证书）。'
+              : 'Forced HTTPS, HSTS, HTTP/2 and TLS versions (the source has no certificate).',
+          )
+          .waitFor();
+        await page.getByText(language === 'zh_CN' ? '缓存规则' : 'Cache rules', { exact: true }).click();
         await shot('copy-contents');
         await page.getByRole('button', { name: w.next, exact: true }).click();
         await page.getByRole('button', { name: w.copy, exact: true }).waitFor();

@@ -95,7 +95,7 @@ describe('creating a domain', () => {
 
       const address = field(page, language === 'zh_CN' ? '源站地址' : 'Origin address');
       const port = field(page, language === 'zh_CN' ? '端口' : 'Port');
-      const level = field(page, language === 'zh_CN' ? '优先级' : 'Level');
+      const level = field(page, language === 'zh_CN' ? '优先级' : 'Priority');
       const weight = field(page, language === 'zh_CN' ? '权重' : 'Weight');
       await address.first().fill('192.0.2.300');
       await shown('domain.origin.ipFormat');
@@ -134,7 +134,7 @@ describe('creating a domain', () => {
 });
 
 describe('a domain through its life', () => {
-  it('list → hang up → recover → rename → copy to 3 → bulk move to a group → delete', async () => {
+  it('list → suspend → resume → rename → copy to 3 → bulk move to a group → delete', async () => {
     const { context, page } = await openConsole('en_US');
     const name = `${unique('life')}.example.com`;
     await page.goto(`${baseUrl}/#/cdn/domain/create`);
@@ -148,19 +148,19 @@ describe('a domain through its life', () => {
     await row(page, name).waitFor();
     await row(page, name).getByText('Active', { exact: true }).waitFor();
 
-    // Hang up, confirmed.
+    // Suspend, confirmed.
     await row(page, name)
-      .getByRole('button', { name: `Hang up ${name}` })
+      .getByRole('button', { name: `Suspend ${name}` })
       .click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Hang up', exact: true }).click();
-    await row(page, name).getByText('Hung up', { exact: true }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Suspend', exact: true }).click();
+    await row(page, name).getByText('Suspended', { exact: true }).waitFor();
     await expect.poll(async () => (await serverDomains(page, name))[0]?.status).toBe('hung_up');
 
-    // Recover, confirmed.
+    // Resume, confirmed.
     await row(page, name)
-      .getByRole('button', { name: `Recover ${name}` })
+      .getByRole('button', { name: `Resume ${name}` })
       .click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Recover', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Resume', exact: true }).click();
     await expect.poll(async () => (await serverDomains(page, name))[0]?.status).toBe('active');
 
     // Rename, with the new name checked first.
@@ -187,8 +187,11 @@ describe('a domain through its life', () => {
       await page.getByLabel(`New domain ${i + 1}`, { exact: true }).fill(target);
     }
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByText(text('domain.copy.httpsNotCopied', 'en_US')).waitFor();
+    // The source's sections can be chosen once its configuration is read; the cache rules go too.
+    await page.getByText('Every cache rule, in its order.').waitFor();
+    await page.getByText('Cache rules', { exact: true }).click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText(/^Copied: basic information, origins, .*the cache rules\./).waitFor();
     await page.getByRole('button', { name: 'Copy configuration', exact: true }).click();
     await page.getByText('The configuration was copied to 3 new domains.').waitFor({ timeout: 30_000 });
     for (const target of targets) {
@@ -272,7 +275,7 @@ describe('offline and shared views', () => {
     const { context, page } = await openConsole('en_US');
     await page.goto(`${baseUrl}/#/cdn/domain/list`);
     await table(page).waitFor();
-    await page.getByLabel('Status', { exact: true }).first().selectOption({ label: 'Hung up' });
+    await page.getByLabel('Status', { exact: true }).first().selectOption({ label: 'Suspended' });
     await page.getByLabel('Search domains').first().fill('demo');
     await page.getByLabel('Sort', { exact: true }).first().selectOption({ label: 'Name A–Z' });
     await expect.poll(() => page.url()).toMatch(/status=hung_up/);

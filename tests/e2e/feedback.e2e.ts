@@ -30,7 +30,7 @@ describe('feedback', () => {
     const input = page.locator('input[type=file]');
 
     await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png(5 * 1024 * 1024 + 1) });
-    await page.getByText('文件大小超过 5M').first().waitFor();
+    await page.getByText('文件大小超过 5 MB').first().waitFor();
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('文件类型错误，仅支持 jpg、png、gif、svg 格式').first().waitFor();

@@ -45,7 +45,7 @@ describe('screens', () => {
         await screenshot(page, name('products-menu'));
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: /^(User menu|用户菜单)/ }).click();
-        await page.getByRole('menuitem', { name: /Log out|退出登录/ }).waitFor();
+        await page.getByRole('menuitem', { name: /Sign out|退出登录/ }).waitFor();
         await screenshot(page, name('user-menu'));
         await page.keyboard.press('Escape');
 

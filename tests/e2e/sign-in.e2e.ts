@@ -51,6 +51,41 @@ describe('sign-in, language and the menu', () => {
     await context.close();
   });
 
+  it('sends the start-up calls from the page itself, once each, with the first screen’s code', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'demo');
+    await page.locator('#dashboard-domains').waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.reload();
+    await page.locator('#dashboard-domains').waitFor();
+    // The page-start script ran (the Content-Security-Policy allows it by its hash), and the
+    // console took its answers instead of asking again.
+    expect(await page.evaluate(() => Array.isArray(window.__cdnPageStart))).toBe(true);
+    expect(await page.evaluate(() => window.__cdnPageStart?.length)).toBe(0);
+    for (const path of [
+      '/account/user/validate',
+      '/v3/customer/console/boot',
+      '/v3/customer/customer/baseInfo',
+      '/v3/overview/domain/lists',
+      '/v3/overview/overview/cdntype',
+    ])
+      expect(
+        requests.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
+    // The overview's code was asked for by the page, before the console's code asked for it.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="modulepreload"]')].some((link) =>
+          /\/assets\/dashboard-/.test((link as HTMLLinkElement).href),
+        ),
+      ),
+    ).toBe(true);
+    await context.close();
+  });
+
   it('redirects a route absent from the menu, keeps help and suggestion open, hides the left menu there', async () => {
     const context = await newContext(browser);
     await preferLanguage(context, 'en_US');

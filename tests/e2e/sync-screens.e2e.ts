@@ -21,7 +21,7 @@ const words = {
     refresh: '刷新',
     edit: (id: string) => `修改 ${id} 的封禁信息`,
     editEntry: '编辑',
-    rejected: '已被拒绝',
+    rejected: '已拒绝',
     conflict: '冲突',
   },
   en_US: {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -94,13 +97,16 @@ export function describeServer(
       let harness: Harness | undefined;
       const apps: FastifyInstance[] = [];
       let drop: (() => Promise<void>) | undefined;
+      let dataDir: string | undefined;
 
       beforeAll(async () => {
         let url: string | undefined;
         if (kind === 'postgres') ({ url, drop } = await freshPostgres());
         const database = await openDatabase({ url, dataDir: 'memory://' });
+        // Files (feedback pictures) go to a folder of this suite, removed after it.
+        dataDir = mkdtempSync(join(tmpdir(), 'cdn-suite-'));
         const config: Config = {
-          ...loadConfig({ STATIC_DIR: '/nonexistent-static', LOG_LEVEL: 'info' }),
+          ...loadConfig({ STATIC_DIR: '/nonexistent-static', LOG_LEVEL: 'info', DATA_DIR: dataDir }),
           ...options.config,
         };
         await seedDemo(database.db, {
@@ -127,6 +133,7 @@ export function describeServer(
         for (const app of apps) await app.close();
         await harness?.database.close();
         await drop?.();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       });
 
       body(() => {

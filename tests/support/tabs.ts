@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { commandSpecs, type CommandName, type PayloadOf } from '../../src/contract/commands';
+import { commandFor } from '../../src/commands/queue';
+import { commands, type CommandName, type PayloadInput, type PayloadOf } from '../../src/commands/registry';
 import { Store, type NewCommand } from '../../src/store';
 import { SyncEngine, createHttpTransport, type LeaderLock, type SyncEngineOptions } from '../../src/sync';
 import type { Db } from '../../server/db/client';
@@ -10,16 +11,8 @@ import type { FaultyLink } from './faulty-link';
 import { call, signIn } from './server-harness';
 
 /** A command of the contract, as a feature issues it. */
-export function command<N extends CommandName>(name: N, payload: PayloadOf<N>): NewCommand {
-  const spec = commandSpecs[name];
-  const parsed = spec.payload.parse(payload) as never;
-  return {
-    name,
-    kind: spec.kind,
-    aggregateId: (spec.aggregateOf as (p: unknown) => string)(parsed),
-    schemaVersion: spec.schemaVersion,
-    payload,
-  };
+export function command<N extends CommandName>(name: N, payload: PayloadInput<N>): NewCommand {
+  return commandFor(name, commands[name].payload.parse(payload) as PayloadOf<N>);
 }
 export const ban = (cidr: string, reason = '') => command('ipBan.ban', { cidr, reason, expires_at: null });
 export const unban = (cidr: string) => command('ipBan.unban', { cidr });

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { menuDefinitions, type ServiceStatus } from '../../../src/contract';
 import type { Db, Executor } from '../../db/client';
 import { accountMenus, accounts, channelCustomers } from '../../db/schema';
@@ -134,7 +134,7 @@ export async function revokeMenuItems(db: Db, accountId: number, menuIds: number
     .where(and(eq(accountMenus.accountId, accountId), inArray(accountMenus.menuId, menuIds)));
 }
 
-export async function grantedMenuIds(db: Db, accountId: number): Promise<Set<number>> {
+export async function grantedMenuIds(db: Executor, accountId: number): Promise<Set<number>> {
   const rows = await db
     .select({ id: accountMenus.menuId })
     .from(accountMenus)
@@ -212,4 +212,104 @@ export async function completeRealName(
     });
     return true;
   });
+}
+
+/** Each account of `ids` as an option of the account menu: id and login, by id. */
+export async function accountOptions(db: Executor, ids: readonly number[]) {
+  return db
+    .select({ id: accounts.id, account: accounts.login })
+    .from(accounts)
+    .where(inArray(accounts.id, [...ids]))
+    .orderBy(asc(accounts.id));
+}
+
+/**
+ * The accounts of `ids`, filtered by a part of the login and by service state (a sub-user shares
+ * the state of its main account, as `serviceStatusOf` answers), paged by id, with the total.
+ */
+export async function listAccounts(
+  db: Executor,
+  ids: readonly number[],
+  filter: {
+    keyword?: string | undefined;
+    serviceStatus?: ServiceStatus | undefined;
+    page: number;
+    pageSize: number;
+  },
+) {
+  const parent = alias(accounts, 'parent');
+  const status = sql<ServiceStatus>`coalesce(${parent.serviceStatus}, ${accounts.serviceStatus})`;
+  const where = and(
+    inArray(accounts.id, [...ids]),
+    filter.keyword
+      ? ilike(accounts.login, `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined,
+    filter.serviceStatus ? eq(status, filter.serviceStatus) : undefined,
+  );
+  const parentOf = and(eq(accounts.kind, 'sub'), eq(parent.id, accounts.parentId));
+  const [total] = await db.select({ n: count() }).from(accounts).leftJoin(parent, parentOf).where(where);
+  const rows = await db
+    .select({ id: accounts.id, login: accounts.login, status, createdAt: accounts.createdAt })
+    .from(accounts)
+    .leftJoin(parent, parentOf)
+    .where(where)
+    .orderBy(asc(accounts.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Locks the account's row for the transaction (one writer of what hangs on it at a time); null when absent. */
+export async function lockAccount(tx: Executor, id: number): Promise<Account | null> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row ?? null;
+}
+
+/** The contact fields an account may change itself (spec §7 customer/update). */
+export interface ContactChanges {
+  realName?: string;
+  mobile?: string;
+  email?: string;
+  company?: string;
+}
+
+/**
+ * Changes an account's contact fields; a real name only while the account is not verified (the
+ * conditional update is the gate). Null when the gate refused.
+ */
+export async function updateContacts(
+  tx: Executor,
+  id: number,
+  changes: ContactChanges,
+): Promise<Account | null> {
+  const [updated] = await tx
+    .update(accounts)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(accounts.id, id),
+        changes.realName !== undefined ? eq(accounts.realNameVerified, false) : undefined,
+      ),
+    )
+    .returning();
+  return updated ?? null;
+}
+
+/**
+ * Moves an account's service state from `from` to `to` (or from any state when `from` is
+ * omitted): the conditional update is the gate. The account after, or null when it was not in
+ * `from`.
+ */
+export async function moveServiceStatus(
+  tx: Executor,
+  id: number,
+  to: ServiceStatus,
+  from?: ServiceStatus,
+): Promise<Account | null> {
+  const [row] = await tx
+    .update(accounts)
+    .set({ serviceStatus: to, updatedAt: new Date() })
+    .where(and(eq(accounts.id, id), from ? eq(accounts.serviceStatus, from) : undefined))
+    .returning();
+  return row ?? null;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
 /**
@@ -39,6 +39,12 @@ export const auditRow = (entry: AuditEntry) => ({
 });
 
 /** Appends one audit event; every accepted change calls it. */
+/** The insertion of an audit event as a common table expression, for a statement that writes more. */
+export const auditEventWrite = (tx: Executor, entry: AuditEntry) =>
+  tx
+    .$with('audit_event')
+    .as(tx.insert(auditEvents).values(auditRow(entry)).returning({ id: auditEvents.id }));
+
 export async function appendAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvents).values(auditRow(entry));
 }

@@ -1,5 +1,3 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   Code,
   limits,
@@ -14,14 +12,16 @@ import {
 } from '../../../src/contract';
 import { serviceStatus } from '../../../src/contract/schemas';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
 import { signInRequired } from '../../http/auth';
 import { AppError, invalid } from '../../http/envelope';
 import { setViewAccount } from '../../identity/service';
 import {
+  accountOptions,
   canView,
   findAccountById,
-  grantedMenuIds,
+  listAccounts,
+  lockAccount,
+  updateContacts,
   serviceStatusOf,
   viewableAccountIds,
   type Account,
@@ -40,18 +40,18 @@ export function checkAuth(account: Account, keys: readonly string[]): Record<str
 }
 
 export async function viewableOptions(db: Db, account: Account) {
-  const ids = await viewableAccountIds(db, account);
-  const rows = await db
-    .select({ id: accounts.id, account: accounts.login })
-    .from(accounts)
-    .where(inArray(accounts.id, ids))
-    .orderBy(asc(accounts.id));
-  return rows;
+  return accountOptions(db, await viewableAccountIds(db, account));
 }
 
 /** spec §2: the account menu lists at most 50 accounts with the active one first. */
-export async function loginInfo(db: Db, account: Account, view: Account) {
-  const options = await viewableOptions(db, account);
+export async function loginInfo(
+  db: Db,
+  { account, view, viewServiceStatus }: { account: Account; view: Account; viewServiceStatus: ServiceStatus },
+) {
+  // A plain account views only itself: its option needs no query.
+  const options = account.isChannel
+    ? await viewableOptions(db, account)
+    : [{ id: account.id, account: account.login }];
   const active = options.filter((o) => o.id === view.id);
   const others = options.filter((o) => o.id !== view.id);
   return {
@@ -60,14 +60,13 @@ export async function loginInfo(db: Db, account: Account, view: Account) {
     login: view.login,
     lists: [...active, ...others].slice(0, limits.accountMenuMax),
     login_account_source: account.source,
-    service_status: await serviceStatusOf(db, view),
+    service_status: viewServiceStatus,
     kind: view.kind,
   };
 }
 
 /** The granted menu of an account, groups included when one of their children is granted. */
-export async function menuOf(db: Db, accountId: number): Promise<MenuItem[]> {
-  const granted = await grantedMenuIds(db, accountId);
+export function menuOf(granted: ReadonlySet<number>): MenuItem[] {
   const children = menuDefinitions.filter((m) => m.parent_id !== 0 && granted.has(m.menu_id));
   const parents = new Set(children.map((m) => m.parent_id));
   return menuDefinitions
@@ -111,26 +110,12 @@ export async function customerLists(
     page_size: number;
   },
 ) {
-  const ids = await viewableAccountIds(db, account);
-  const keyword = filter.keyword?.trim();
-  // A sub-user shares the service state of its main account (as `serviceStatusOf` answers).
-  const parent = alias(accounts, 'parent');
-  const status = sql<ServiceStatus>`coalesce(${parent.serviceStatus}, ${accounts.serviceStatus})`;
-  const where = and(
-    inArray(accounts.id, ids),
-    keyword ? ilike(accounts.login, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-    filter.service_status ? eq(status, filter.service_status) : undefined,
-  );
-  const parentOf = and(eq(accounts.kind, 'sub'), eq(parent.id, accounts.parentId));
-  const [total] = await db.select({ n: count() }).from(accounts).leftJoin(parent, parentOf).where(where);
-  const rows = await db
-    .select({ id: accounts.id, login: accounts.login, status, createdAt: accounts.createdAt })
-    .from(accounts)
-    .leftJoin(parent, parentOf)
-    .where(where)
-    .orderBy(asc(accounts.id))
-    .limit(filter.page_size)
-    .offset((filter.page - 1) * filter.page_size);
+  const { rows, total } = await listAccounts(db, await viewableAccountIds(db, account), {
+    keyword: filter.keyword?.trim(),
+    serviceStatus: filter.service_status,
+    page: filter.page,
+    pageSize: filter.page_size,
+  });
   return {
     lists: rows.map((r) => ({
       id: r.id,
@@ -138,7 +123,7 @@ export async function customerLists(
       service_status: r.status,
       created_at: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -199,7 +184,7 @@ export async function updateContact(
   const realNameLocked = () => invalid([{ path: 'real_name', message_id: 'account.realName.locked' }]);
   const after = await db.transaction(async (tx) => {
     // The row is locked for the transaction: the checks below see what the update changes.
-    const [before] = await tx.select().from(accounts).where(eq(accounts.id, auth.view.id)).for('update');
+    const before = await lockAccount(tx, auth.view.id);
     if (!before) throw boundary();
     // A verified account keeps its real name; sending it unchanged is not a change.
     const realName =
@@ -214,16 +199,7 @@ export async function updateContact(
     let row = before;
     if (Object.keys(changes).length > 0) {
       // The conditional update is the gate: a real name changes only while the account is unverified.
-      const [updated] = await tx
-        .update(accounts)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(accounts.id, before.id),
-            realName !== undefined ? eq(accounts.realNameVerified, false) : undefined,
-          ),
-        )
-        .returning();
+      const updated = await updateContacts(tx, before.id, changes);
       if (!updated) throw realNameLocked();
       row = updated;
     }

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { contractRoute, updatedSinceOverlapMs } from '../../http/routes';
+import { DomainListIndex } from './list-index';
+import { contentOf } from '../../../src/contract/domain-config';
+import { documentHistory } from '../../commands/stores';
+import { domainConfig } from './config';
 import { domainDetail, domainNames, listDomains, listGroups } from './service';
 
 /** The next `updated_since` of a list read at `now` (see `updatedSinceOverlapMs`). */
@@ -9,9 +13,17 @@ const serverTime = (now: Date) => new Date(now.getTime() - updatedSinceOverlapMs
 
 /** The domain reads; every change is a command (`./commands`). Always the active account's data. */
 export function domainRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const index = new DomainListIndex(ctx.db);
+  const unfollow = index.follow(ctx.changes);
+  app.addHook('onClose', async () => unfollow());
+
   contractRoute(app, ctx, 'domainList', async (request, input, auth) => {
     const now = new Date();
-    const page = await listDomains(ctx.db, auth.viewAccountId, input);
+    // What changed since a time comes from the database (deletions included); a page of the list
+    // from the index kept in memory.
+    const page = input.updated_since
+      ? await listDomains(ctx.db, auth.viewAccountId, input)
+      : await index.page(auth.viewAccountId, input);
     return ok(request, { ...page, server_time: serverTime(now) });
   });
 
@@ -22,6 +34,19 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext): void {
   contractRoute(app, ctx, 'domainDetail', async (request, input, auth) =>
     ok(request, await domainDetail(ctx.db, auth.viewAccountId, input.id)),
   );
+
+  contractRoute(app, ctx, 'domainConfig', async (request, input, auth) => {
+    await domainDetail(ctx.db, auth.viewAccountId, input.id);
+    return ok(request, await domainConfig(ctx.db, auth.viewAccountId, input.id));
+  });
+
+  contractRoute(app, ctx, 'sectionHistory', async (request, input, auth) => {
+    await domainDetail(ctx.db, auth.viewAccountId, input.id);
+    const versions = await documentHistory(ctx.db, auth.viewAccountId, input.kind, input.id);
+    return ok(request, {
+      versions: versions.map(({ data, ...version }) => ({ ...version, content: contentOf(data) })),
+    });
+  });
 
   contractRoute(app, ctx, 'domainGroupList', async (request, input, auth) => {
     const now = new Date();

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../src/contract';
 import type { DomainEntry, DomainGroup, domainListQuery } from '../../../src/contract/domain';
-import { advisoryKey } from '../../commands/locks';
+import { advisoryKey, aggregateLockName } from '../../commands/locks';
 import type { Db, Executor } from '../../db/client';
-import { accounts, domainGroups, domains } from '../../db/schema';
+import { domainGroups, domains } from '../../db/schema';
+import { changeChannel, changePayload } from '../../http/changes';
 import { AppError } from '../../http/envelope';
 import { appendAudit, type AuditOrigin } from '../audit/service';
 import { loginOf, loginOr } from '../account/service';
@@ -13,17 +13,7 @@ import { loginOf, loginOr } from '../account/service';
 export type DomainRow = typeof domains.$inferSelect;
 export type GroupRow = typeof domainGroups.$inferSelect;
 
-/** `www.example.com` → `www-example-com.<suffix>`; a wildcard label becomes `wildcard`. */
-export function cnameFor(name: string, suffix: string): string {
-  return `${name.toLowerCase().replace(/^\*\./, 'wildcard.').replace(/\./g, '-')}.${suffix}`;
-}
-
-/**
- * The advisory lock every domain and group command of an account holds (see `./commands`), and the
- * operator's special-configuration change too: the rules read across the account's domains and
- * groups (a group's emptiness, the targets of a copy), and a new domain has no row to lock yet.
- */
-export const domainLockName = (accountId: number) => `domain:${accountId}`;
+export { cnameFor } from '../../../src/contract/rules/domain';
 
 /**
  * The lock of a service domain's name. Names are unique across accounts, whose commands do not
@@ -227,9 +217,6 @@ const inNoGroup = sql`not exists (
   select 1 from ${domainGroups} where ${domainGroups.accountId} = ${domains.accountId}
     and ${domainGroups.id} = ${domains.groupId} and not ${domainGroups.deleted})`;
 
-const creator = alias(accounts, 'creator');
-const updater = alias(accounts, 'updater');
-
 /**
  * The domains of an account: filtered, sorted and paged, with the total. Without `updated_since`
  * deleted domains are left out; with it, every domain changed since is listed, deleted ones
@@ -268,26 +255,47 @@ export async function listDomains(
   const rows = await db
     .select({
       row: domains,
-      creatorLogin: creator.login,
-      updaterLogin: updater.login,
+      creatorLogin: loginOf(domains.createdBy),
+      updaterLogin: loginOf(domains.updatedBy),
       total: sql<number>`(${counted})`.mapWith(Number),
     })
     .from(page)
     .innerJoin(domains, and(eq(domains.accountId, accountId), eq(domains.id, page.id)))
-    .leftJoin(creator, eq(creator.id, domains.createdBy))
-    .leftJoin(updater, eq(updater.id, domains.updatedBy))
     .orderBy(...order);
   const total = rows[0]?.total ?? (await counted)[0]?.total ?? 0;
   return { lists: rows.map((r) => entryOf(stateOf(r))), total };
 }
 
+/** The domains of the account with these ids, deleted ones included (those that exist). */
+export async function domainsByIds(
+  db: Db,
+  accountId: number,
+  ids: readonly string[],
+): Promise<DomainEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectStates(db).where(
+    and(eq(domains.accountId, accountId), inArray(domains.id, [...ids])),
+  );
+  return rows.map((r) => entryOf(stateOf(r)));
+}
+
 /** Every domain of the account not deleted, by name: id, name and status only. */
-export async function domainNames(db: Db, accountId: number) {
+export async function domainNames(db: Executor, accountId: number) {
   return db
     .select({ id: domains.id, domain: domains.name, status: domains.status })
     .from(domains)
     .where(and(eq(domains.accountId, accountId), live))
     .orderBy(asc(domains.name));
+}
+
+/** Which of these names are live domains of the account (a rewrite's target domains). */
+export async function liveNamesAmong(db: Executor, accountId: number, names: readonly string[]) {
+  if (names.length === 0) return [];
+  const rows = await db
+    .select({ domain: domains.name })
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), live, inArray(domains.name, [...names])));
+  return rows.map((row) => row.domain);
 }
 
 /** One domain of the account, not deleted; 40401 otherwise (absent, deleted or another account's). */
@@ -324,23 +332,25 @@ export async function setSpecialConfig(
   db: Db,
   name: string,
   on: boolean,
-  context: { origin: AuditOrigin; ip?: string },
-): Promise<{ entry: DomainEntry; changed: boolean }> {
+  context: { origin: AuditOrigin; ip?: string; notifyOthers?: boolean },
+): Promise<{ entry: DomainEntry; changed: boolean; accountId: number }> {
   const domainName = name.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [owner] = await tx
-      .select({ accountId: domains.accountId })
+      .select({ accountId: domains.accountId, id: domains.id })
       .from(domains)
       .where(and(eq(domains.name, domainName), live));
     if (!owner) throw new AppError(Code.notFound, 'operator.unknownDomain');
-    await takeLock(tx, domainLockName(owner.accountId));
+    // The lock every command of this domain holds.
+    await takeLock(tx, aggregateLockName(owner.accountId, 'domain', owner.id));
     // Read again under the lock: a command may have renamed or deleted it meanwhile.
     const [found] = await selectStates(tx).where(
       and(eq(domains.accountId, owner.accountId), eq(domains.name, domainName), live),
     );
     if (!found) throw new AppError(Code.notFound, 'operator.unknownDomain');
     const state = stateOf(found);
-    if (state.row.specialConfig === on) return { entry: entryOf(state), changed: false };
+    if (state.row.specialConfig === on)
+      return { entry: entryOf(state), changed: false, accountId: owner.accountId };
     const now = new Date();
     await tx
       .update(domains)
@@ -357,8 +367,36 @@ export async function setSpecialConfig(
       ip: context.ip ?? '',
       at: now,
     });
+    if (context.notifyOthers)
+      await tx.execute(
+        sql`select pg_notify(${changeChannel}, ${changePayload({ accountId: owner.accountId, kind: 'domain', id: state.row.id })})`,
+      );
     const changed = await loadDomain(tx, owner.accountId, state.row.id);
     if (!changed) throw new Error('the domain changed is gone');
-    return { entry: entryOf(changed), changed: true };
+    return { entry: entryOf(changed), changed: true, accountId: owner.accountId };
   });
+}
+
+// ---- the overview's read -------------------------------------------------------------------
+
+const summaryColumns = {
+  id: domains.id,
+  name: domains.name,
+  status: domains.status,
+  serviceType: domains.serviceType,
+  area: domains.area,
+  cname: domains.cname,
+  createdAt: domains.createdAt,
+};
+
+/** What the overview reads of a domain. */
+export type DomainSummaryRow = Pick<typeof domains.$inferSelect, keyof typeof summaryColumns>;
+
+/** The account's domains that still count: deleted domains are left out of every overview figure. */
+export async function domainSummaries(db: Db, accountId: number): Promise<DomainSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), live))
+    .orderBy(asc(domains.createdAt), asc(domains.id));
 }

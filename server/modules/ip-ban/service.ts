@@ -122,6 +122,12 @@ export async function loadEntry(
   };
 }
 
+/** An entry with the logins of its creator and last editor; null when the account has none of this id. */
+export async function loadEntryById(tx: Executor, accountId: number, id: string): Promise<IpBanState | null> {
+  const [found] = await selectStates(tx).where(and(eq(ipBans.accountId, accountId), eq(ipBans.id, id)));
+  return found ? stateOf(found) : null;
+}
+
 /** The entries in force, counted one by one (only near the limit: see `LoadedEntry.banned`). */
 export async function countInForce(tx: Executor, accountId: number, now: Date): Promise<number> {
   const [row] = await tx
@@ -135,8 +141,8 @@ export async function countInForce(tx: Executor, accountId: number, now: Date): 
  * A common table expression that moves the account's count of banned entries by `delta`, for the
  * statement that changes an entry's status (see `ip_ban_lists`).
  */
-export const bannedCountChange = (tx: Executor, accountId: number, delta: number) =>
-  tx.$with('banned_count').as(
+export const bannedCountChange = (tx: Executor, accountId: number, delta: number, name = 'banned_count') =>
+  tx.$with(name).as(
     tx
       .insert(ipBanLists)
       .values({ accountId, banned: delta })

@@ -1,33 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { DomainSummary } from '../../../src/contract';
-import type { Db } from '../../db/client';
-import { domains } from '../../db/schema';
-import { live } from '../domain/service';
+import type { DomainSummaryRow as Domain } from '../domain/service';
+
+export { domainSummaries as domainsOf } from '../domain/service';
+export type { Domain };
 
 /** The CNAME rule lives with the domains (`../domain/service`); re-exported for existing callers. */
 export { cnameFor } from '../domain/service';
-
-const summaryColumns = {
-  id: domains.id,
-  name: domains.name,
-  status: domains.status,
-  serviceType: domains.serviceType,
-  area: domains.area,
-  cname: domains.cname,
-  createdAt: domains.createdAt,
-};
-
-/** What the overview reads of a domain. */
-export type Domain = Pick<typeof domains.$inferSelect, keyof typeof summaryColumns>;
-
-/** The account's domains that still count: deleted domains are left out of every overview figure. */
-export async function domainsOf(db: Db, accountId: number): Promise<Domain[]> {
-  return db
-    .select(summaryColumns)
-    .from(domains)
-    .where(and(eq(domains.accountId, accountId), live))
-    .orderBy(asc(domains.createdAt), asc(domains.id));
-}
 
 export const summaryOf = (d: Domain): DomainSummary => ({
   id: d.id,

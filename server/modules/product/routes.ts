@@ -35,6 +35,7 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
       actorId: auth.accountId,
       ...auditContext(request),
     });
+    ctx.authCache.clear();
     return ok(
       request,
       result,

@@ -1,9 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { Code, type ServiceStatus } from '../../../src/contract';
 import type { Db, Executor } from '../../db/client';
-import { accounts, serviceApplications } from '../../db/schema';
+import { serviceApplications } from '../../db/schema';
 import { AppError } from '../../http/envelope';
-import { findAccountByLogin, grantMenu, serviceStatusOf, type Account } from '../account/service';
+import {
+  findAccountById,
+  findAccountByLogin,
+  grantMenu,
+  loginOf,
+  loginOr,
+  moveServiceStatus,
+  serviceStatusOf,
+  type Account,
+} from '../account/service';
 import { appendAudit, type AuditOrigin } from '../audit/service';
 
 export interface ApplicationInput {
@@ -55,18 +64,11 @@ export async function applyForService(
   }
   if (status === 'auditing') return { service_status: 'auditing' };
   return db.transaction(async (tx) => {
-    const [gate] = await tx
-      .update(accounts)
-      .set({ serviceStatus: 'auditing', updatedAt: new Date() })
-      .where(and(eq(accounts.id, account.id), eq(accounts.serviceStatus, 'not_open')))
-      .returning({ id: accounts.id });
+    const gate = await moveServiceStatus(tx, account.id, 'auditing', 'not_open');
     if (!gate) {
       // Another call applied first (and, with AUTO_APPROVE, opened the service): its outcome.
-      const [now] = await tx
-        .select({ status: accounts.serviceStatus })
-        .from(accounts)
-        .where(eq(accounts.id, account.id));
-      return { service_status: now?.status ?? 'auditing' };
+      const now = await findAccountById(tx, account.id);
+      return { service_status: now?.serviceStatus ?? 'auditing' };
     }
     await tx.insert(serviceApplications).values({
       accountId: account.id,
@@ -115,11 +117,7 @@ export async function approveApplication(
       .returning({ id: serviceApplications.id, product: serviceApplications.product });
     if (approved.length === 0) throw new AppError(Code.notFound, 'operator.nothingPending');
     const latest = approved.reduce((a, b) => (b.id > a.id ? b : a));
-    const [opened] = await tx
-      .update(accounts)
-      .set({ serviceStatus: 'open', updatedAt: now })
-      .where(eq(accounts.id, account.id))
-      .returning();
+    const opened = await moveServiceStatus(tx, account.id, 'open');
     await grantMenu(tx, account);
     await appendAudit(tx, {
       accountId: account.id,
@@ -142,14 +140,19 @@ export interface PendingApplication {
 }
 
 export async function pendingApplications(db: Db): Promise<PendingApplication[]> {
-  return db
+  const rows = await db
     .select({
-      login: accounts.login,
+      login: loginOf(serviceApplications.accountId),
+      accountId: serviceApplications.accountId,
       product: serviceApplications.product,
       createdAt: serviceApplications.createdAt,
     })
     .from(serviceApplications)
-    .innerJoin(accounts, eq(accounts.id, serviceApplications.accountId))
     .where(eq(serviceApplications.status, 'pending'))
     .orderBy(asc(serviceApplications.id));
+  return rows.map((r) => ({
+    login: loginOr(r.login, r.accountId),
+    product: r.product,
+    createdAt: r.createdAt,
+  }));
 }

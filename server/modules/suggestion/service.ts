@@ -1,9 +1,19 @@
-import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { Code, sniffImageType } from '../../../src/contract';
-import type { Db } from '../../db/client';
-import { accounts, feedback, feedbackImages } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { checkText, Code, limits } from '../../../src/contract';
+import type { Db, Executor } from '../../db/client';
+import { feedback, feedbackImages } from '../../db/schema';
+import { lockAccount } from '../account/service';
 import { AppError, invalid } from '../../http/envelope';
 import { appendAudit, type AuditOrigin } from '../audit/service';
+import type { PictureVerdict } from './picture-check';
+import type { PictureStore } from './picture-store';
+
+/** Where pictures are stored and how they are checked (in a worker thread, see PictureInspector). */
+export interface PictureServices {
+  store: PictureStore;
+  inspect(bytes: Buffer): Promise<PictureVerdict>;
+}
 
 export interface UploadedPicture {
   id: string;
@@ -12,52 +22,134 @@ export interface UploadedPicture {
   type: string;
 }
 
-/** Pictures uploaded but not yet attached to feedback: at most this many per account. */
-export const pendingPicturesMax = 20;
 /** Unattached pictures older than this are deleted (when a new picture is uploaded). */
 export const pendingPictureTtlMs = 24 * 3_600_000;
+const tenMinutesMs = 10 * 60_000;
 
 /**
- * Stores one checked picture: the type comes from its bytes (spec §5: jpg, png, gif, svg).
- * Unattached pictures older than 24 hours are deleted first; an account with 20 unattached
- * pictures is refused (42201). The account row is locked while counting, so parallel uploads
- * cannot pass the limit together.
+ * A file name as it may be stored and shown: control and text-direction characters (the text
+ * rule's) and path separators become `_`, at most 200 characters.
  */
-export async function storePicture(
-  db: Db,
-  accountId: number,
-  file: { name: string; bytes: Buffer },
-): Promise<UploadedPicture> {
-  const mime = sniffImageType(file.bytes);
-  if (!mime) throw new AppError(Code.unsupportedFileType, 'feedback.images.badType');
-  const name =
-    [...file.name]
-      .map((c) => (c.charCodeAt(0) < 0x20 || c === '/' || c === '\\' ? '_' : c))
-      .join('')
-      .slice(0, 200) || 'picture';
-  await db
+export function cleanFileName(name: string): string {
+  const cleaned = [...name]
+    .map((c) => (checkText(c) !== null || c === '/' || c === '\\' ? '_' : c))
+    .join('')
+    .slice(0, 200)
+    .trim();
+  return cleaned || 'picture';
+}
+
+/** What an account has uploaded lately: for the limits of `limits.feedback`. */
+async function recentUploads(db: Executor, accountId: number, now: number) {
+  const dayAgo = new Date(now - 24 * 3_600_000);
+  const result = await db.execute<{ recent: number; day_bytes: number; pending: number }>(sql`
+    select
+      count(*) filter (where ${feedbackImages.createdAt} > ${new Date(now - tenMinutesMs)})::int as recent,
+      coalesce(sum(${feedbackImages.size}) filter (where ${feedbackImages.createdAt} > ${dayAgo}), 0)::float8 as day_bytes,
+      count(*) filter (where ${feedbackImages.feedbackId} is null)::int as pending
+    from ${feedbackImages}
+    where ${feedbackImages.accountId} = ${accountId}
+      and (${feedbackImages.createdAt} > ${dayAgo} or ${feedbackImages.feedbackId} is null)`);
+  const row = result.rows[0];
+  return { recent: row?.recent ?? 0, dayBytes: Number(row?.day_bytes ?? 0), pending: row?.pending ?? 0 };
+}
+
+/**
+ * The limits an upload must stay within: pictures waiting to be attached, uploads in ten minutes
+ * (answered as a rate limit, with the wait) and bytes in 24 hours (a quota, with its message).
+ */
+function checkUploadLimits(recent: Awaited<ReturnType<typeof recentUploads>>, size: number): void {
+  if (recent.pending >= limits.feedback.pendingImagesMax)
+    throw new AppError(Code.tooManyFiles, 'feedback.images.pending');
+  if (recent.recent >= limits.feedback.uploadsPerTenMinutes)
+    throw new AppError(Code.rateLimited, 'feedback.images.rateLimited', { retry_after: 60 });
+  if (recent.dayBytes + size > limits.feedback.uploadBytesPerDay)
+    throw new AppError(Code.limitReached, 'feedback.images.quota');
+}
+
+/** Deletes unattached pictures older than 24 hours: their rows, then their files. */
+async function purgeStalePictures(db: Db, store: PictureStore, now: number): Promise<void> {
+  const stale = await db
     .delete(feedbackImages)
     .where(
       and(
         isNull(feedbackImages.feedbackId),
-        lt(feedbackImages.createdAt, new Date(Date.now() - pendingPictureTtlMs)),
+        lt(feedbackImages.createdAt, new Date(now - pendingPictureTtlMs)),
       ),
+    )
+    .returning({ file: feedbackImages.file });
+  await store.remove(stale.map((row) => row.file));
+}
+
+/**
+ * Stores one checked picture (spec §5: jpg, png, gif, svg, at most 5 MB; the type comes from its
+ * bytes, an SVG is stored cleaned of scripts and links, a file that is also something else is
+ * refused). The file is written first, outside any transaction; the row is written under the
+ * account's lock after the limits are checked again, so parallel uploads cannot pass them
+ * together. A refused or failed upload leaves no file behind.
+ */
+export async function storePicture(
+  db: Db,
+  { store, inspect }: PictureServices,
+  accountId: number,
+  file: { name: string; bytes: Buffer },
+  now = Date.now(),
+): Promise<UploadedPicture> {
+  const verdict = await inspect(file.bytes);
+  if (!verdict.ok)
+    throw new AppError(
+      Code.unsupportedFileType,
+      verdict.reason === 'badType' ? 'feedback.images.badType' : 'feedback.images.unsafe',
     );
-  return db.transaction(async (tx) => {
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-    const [pending] = await tx
-      .select({ n: count() })
+  const name = cleanFileName(file.name);
+  const size = verdict.bytes.length;
+  await purgeStalePictures(db, store, now);
+  checkUploadLimits(await recentUploads(db, accountId, now), size);
+  const id = randomUUID();
+  const relative = await store.write(accountId, id, verdict.mime, verdict.bytes);
+  try {
+    await db.transaction(async (tx) => {
+      // One upload of the account at a time past this point: the limits below hold.
+      await lockAccount(tx, accountId);
+      checkUploadLimits(await recentUploads(tx, accountId, now), size);
+      await tx
+        .insert(feedbackImages)
+        .values({ id, accountId, name, mime: verdict.mime, size, file: relative, createdAt: new Date(now) });
+    });
+  } catch (error) {
+    await store.remove([relative]);
+    throw error;
+  }
+  return { id, name, size, type: verdict.mime };
+}
+
+/**
+ * Moves pictures stored in the database by earlier versions into the store, a few at a time, so
+ * the bytes leave the database once. Runs at start, after the migrations.
+ */
+export async function movePicturesToStore(db: Db, store: PictureStore): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: feedbackImages.id, accountId: feedbackImages.accountId, mime: feedbackImages.mime })
       .from(feedbackImages)
-      .where(and(eq(feedbackImages.accountId, accountId), isNull(feedbackImages.feedbackId)));
-    if ((pending?.n ?? 0) >= pendingPicturesMax)
-      throw new AppError(Code.tooManyFiles, 'feedback.images.pending');
-    const [row] = await tx
-      .insert(feedbackImages)
-      .values({ accountId, name, mime, size: file.bytes.length, data: file.bytes })
-      .returning({ id: feedbackImages.id });
-    if (!row) throw new Error('picture insert returned nothing');
-    return { id: row.id, name, size: file.bytes.length, type: mime };
-  });
+      .where(isNotNull(feedbackImages.data))
+      .limit(10);
+    if (batch.length === 0) return moved;
+    for (const picture of batch) {
+      const [row] = await db
+        .select({ data: feedbackImages.data })
+        .from(feedbackImages)
+        .where(eq(feedbackImages.id, picture.id));
+      if (!row?.data) continue;
+      const relative = await store.write(picture.accountId, picture.id, picture.mime, row.data);
+      await db
+        .update(feedbackImages)
+        .set({ file: relative, data: null })
+        .where(inArray(feedbackImages.id, [picture.id]));
+      moved += 1;
+    }
+  }
 }
 
 export interface FeedbackInput {

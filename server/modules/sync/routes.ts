@@ -17,6 +17,8 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
         language: requestLanguage(request),
         ip: request.ip,
         settings: { cnameSuffix: ctx.config.cnameSuffix },
+        changes: ctx.changes,
+        notifyOthers: ctx.notifyOthers,
       },
       { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
       input.commands,

@@ -1,10 +1,6 @@
 import { Code } from '../../../src/contract';
-import {
-  commandSpecs,
-  type CommandName,
-  type CommandResult,
-  type PushCommand,
-} from '../../../src/contract/commands';
+import { commandNamed } from '../../../src/commands/registry';
+import type { CommandResult, PushCommand } from '../../../src/contract/commands';
 import {
   executeCommand,
   type CommandActor,
@@ -13,11 +9,9 @@ import {
 } from '../../commands/execute';
 import { t } from '../../i18n/messages';
 
-/** The aggregate a command changes: its kind and id (an unknown command counts by its name). */
+/** The primary aggregate a command changes: its kind and id (an unknown command counts by its name). */
 function aggregateOf(command: Pick<CommandInput, 'name' | 'aggregate_id'>): string {
-  const kind = Object.hasOwn(commandSpecs, command.name)
-    ? commandSpecs[command.name as CommandName].kind
-    : command.name;
+  const kind = commandNamed(command.name)?.primary ?? command.name;
   return `${kind}\u0000${command.aggregate_id}`;
 }
 

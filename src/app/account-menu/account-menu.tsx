@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { AccountOption } from '../../contract';
 import { fromPromise } from 'xstate';
 import { api, writeActiveAccount } from '../../api';
-import { accountSwitchMachine } from '../../machines';
+import { accountSwitchMachine } from '../../machines/account-switch.machine';
 import { ChevronDownIcon, UsersIcon } from '../../ui/icons';
 import { useAppState } from '../../ui/app-state';
 import { visibleAccounts } from './visible-accounts';

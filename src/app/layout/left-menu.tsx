@@ -1,6 +1,6 @@
-import { Box, Button, Link, Stack } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { limits, menuPathForRoute } from '../../contract';
 import type { MenuItem } from '../../contract';
 import { ChevronDownIcon, ChevronRightIcon } from '../../ui/icons';
@@ -19,38 +19,66 @@ function useSelectedPath(pathname: string): string | null {
   return selected;
 }
 
+/**
+ * The menu's look, once for the whole menu: its items are plain elements. A styled component per
+ * item (about forty) made every drawing of the shell compute and hash their styles again.
+ */
+const menuCss = {
+  '& ul': { listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: '1' },
+  '& ul ul': { gap: '0.5', marginTop: '0.5' },
+  '& a': {
+    display: 'block',
+    paddingInline: '3',
+    paddingBlock: '2',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    color: 'fg',
+    textDecoration: 'none',
+  },
+  '& ul ul a': { paddingInlineStart: '8' },
+  '& a:hover': { bg: 'bg.muted' },
+  '& a[aria-current=page]': { bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'semibold' },
+  '& a:focus-visible, & button:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'blue.focusRing',
+    outlineOffset: '2px',
+  },
+  '& button': {
+    display: 'flex',
+    width: 'full',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    paddingInline: '3',
+    height: '8',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    color: 'fg',
+    cursor: 'pointer',
+  },
+  '& button:hover': { bg: 'bg.muted' },
+  '& button[data-selected]': { fontWeight: 'semibold' },
+} as const;
+
 function MenuLink({
   node,
   selected,
-  nested,
   onNavigate,
 }: {
   node: MenuNode;
   selected: boolean;
-  nested: boolean;
   onNavigate?: () => void;
 }) {
   const { i18n } = useLingui();
   const label = menuLabels[node.name];
   return (
-    <Link
+    <a
       href={`#${routeOfMenuPath(node.path)}`}
-      display="block"
-      px="3"
-      ps={nested ? '8' : '3'}
-      py="2"
-      borderRadius="md"
-      fontSize="sm"
-      textDecoration="none"
       aria-current={selected ? 'page' : undefined}
-      bg={selected ? 'blue.subtle' : undefined}
-      color={selected ? 'blue.fg' : 'fg'}
-      fontWeight={selected ? 'semibold' : 'normal'}
-      _hover={{ bg: selected ? 'blue.subtle' : 'bg.muted', textDecoration: 'none' }}
       onClick={onNavigate}
     >
       {label ? i18n._(label) : node.name}
-    </Link>
+    </a>
   );
 }
 
@@ -69,33 +97,33 @@ function MenuGroup({
   const label = menuLabels[node.name];
   const listId = `menu-group-${node.id}`;
   return (
-    <Box>
-      <Button
-        variant="ghost"
-        size="sm"
-        width="full"
-        justifyContent="space-between"
-        fontWeight={containsSelected ? 'semibold' : 'medium'}
+    <>
+      <button
+        type="button"
+        data-selected={containsSelected ? '' : undefined}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
         {label ? i18n._(label) : node.name}
         {open ? <ChevronDownIcon size={14} /> : <ChevronRightIcon size={14} />}
-      </Button>
-      <Stack as="ul" id={listId} gap="0.5" listStyleType="none" hidden={!open} mt="0.5">
+      </button>
+      <ul id={listId} hidden={!open}>
         {node.children.map((child) => (
           <li key={child.id}>
-            <MenuLink node={child} selected={child.path === selected} nested onNavigate={onNavigate} />
+            <MenuLink node={child} selected={child.path === selected} onNavigate={onNavigate} />
           </li>
         ))}
-      </Stack>
-    </Box>
+      </ul>
+    </>
   );
 }
 
-/** The left menu built from the server's grants (spec §2 menu rules). */
-export function LeftMenu({
+/**
+ * The left menu built from the server's grants (spec §2 menu rules). Drawn again only when the
+ * menu or the address changes, not with every change of the shell.
+ */
+export const LeftMenu = memo(function LeftMenu({
   items,
   pathname,
   onNavigate,
@@ -108,23 +136,18 @@ export function LeftMenu({
   const nodes = useMemo(() => buildMenu(items), [items]);
   const selected = useSelectedPath(pathname);
   return (
-    <Box as="nav" aria-label={t({ id: 'shell.menu.label', message: 'Main menu' })} p="2">
-      <Stack as="ul" gap="1" listStyleType="none">
+    <Box as="nav" aria-label={t({ id: 'shell.menu.label', message: 'Main menu' })} p="2" css={menuCss}>
+      <ul>
         {nodes.map((node) => (
           <li key={node.id}>
             {node.children.length > 0 ? (
               <MenuGroup node={node} selected={selected} onNavigate={onNavigate} />
             ) : (
-              <MenuLink
-                node={node}
-                selected={node.path === selected}
-                nested={false}
-                onNavigate={onNavigate}
-              />
+              <MenuLink node={node} selected={node.path === selected} onNavigate={onNavigate} />
             )}
           </li>
         ))}
-      </Stack>
+      </ul>
     </Box>
   );
-}
+});

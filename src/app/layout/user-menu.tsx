@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { writeDefaultPath } from '../../api';
-import { useAppState } from '../../ui/app-state';
+import { useAppState, useIdentityUser } from '../../ui/app-state';
 import { notify } from '../../ui/toaster';
 import { ChevronDownIcon, UserIcon } from '../../ui/icons';
 import { logout } from '../logout';
@@ -15,7 +15,8 @@ import { defaultPath } from '../guard';
  */
 export function UserMenu() {
   const { t } = useLingui();
-  const { user, loginInfo, serviceOpen } = useAppState();
+  const { loginInfo, serviceOpen } = useAppState();
+  const user = useIdentityUser();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [home, setHome] = useState(defaultPath);
   const isHome = pathname === home;
@@ -75,7 +76,7 @@ export function UserMenu() {
                   : t({ id: 'shell.user.setHome', message: 'Set this page as home page' })}
               </Menu.Item>
             ) : null}
-            <Menu.Item value="logout">{t({ id: 'shell.user.logout', message: 'Log out' })}</Menu.Item>
+            <Menu.Item value="logout">{t({ id: 'shell.user.logout', message: 'Sign out' })}</Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

@@ -1,9 +1,13 @@
-import { domainCommandViews } from '../../features/domain';
-import { ipBanCommandViews } from '../../features/ip-ban';
+import { loadDomainCommandViews } from '../../features/domain';
+import { loadIpBanCommandViews } from '../../features/ip-ban';
 import type { CommandViews } from '../../ui/command-views';
 
 /**
- * How the pending-changes panel presents each command, from the features' public surfaces.
- * A command without a view still shows, with its name and the item it changes.
+ * How the pending-changes panel presents each command, from the features' public surfaces; loaded
+ * with the panel, not with the console. A command without a view still shows, with its name and
+ * the item it changes.
  */
-export const commandViews: CommandViews = { ...ipBanCommandViews, ...domainCommandViews };
+export async function loadCommandViews(): Promise<CommandViews> {
+  const [ipBan, domain] = await Promise.all([loadIpBanCommandViews(), loadDomainCommandViews()]);
+  return { ...ipBan, ...domain };
+}

@@ -89,7 +89,7 @@ export function PendingItem({ entry, view, held, onDiscard, onNavigate }: Pendin
   };
 
   const badge = {
-    queued: { palette: 'gray', text: t({ id: 'sync.state.queued', message: 'Waiting to sync' }) },
+    queued: { palette: 'gray', text: t({ id: 'sync.state.queued', message: 'Pending sync' }) },
     rejected: { palette: 'red', text: t({ id: 'sync.state.rejected', message: 'Rejected' }) },
     conflict: { palette: 'orange', text: t({ id: 'sync.state.conflict', message: 'Conflict' }) },
   }[entry.state];
@@ -220,7 +220,7 @@ export function PendingItem({ entry, view, held, onDiscard, onNavigate }: Pendin
                     run((rt) => rt.store.takeServers(entry.seq, conflict.version, conflict.current))
                   }
                 >
-                  {t({ id: 'sync.action.takeServers', message: "Use the server's" })}
+                  {t({ id: 'sync.action.takeServers', message: 'Use server version' })}
                 </Button>
               </>
             ) : null}

@@ -7,7 +7,6 @@ import { useLiveQuery, useSyncRuntime, useSyncStatus } from '../../sync/react';
 import type { CommandViews } from '../../ui/command-views';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/toaster';
-import { commandViews } from './command-views';
 import { PendingItem, describeEntry } from './pending-item';
 import { usePersisted } from './persistence';
 import { signInAgain } from './sign-in-again';
@@ -91,8 +90,8 @@ function StatusNotice({ display, onRetryNow }: { display: SyncDisplay; onRetryNo
 interface PendingPanelProps {
   open: boolean;
   onClose(): void;
-  /** How each command is presented; the features' views by default. */
-  views?: CommandViews;
+  /** How each command is presented (the features' views, see `loadCommandViews`). */
+  views: CommandViews;
 }
 
 /**
@@ -100,13 +99,13 @@ interface PendingPanelProps {
  * the rejected and conflicting ones the user decides about. Nothing leaves it unseen: an edit
  * is discarded only after a confirmation.
  */
-export function PendingPanel({ open, onClose, views = commandViews }: PendingPanelProps) {
+export function PendingPanel({ open, onClose, views }: PendingPanelProps) {
   const { t, i18n } = useLingui();
   const runtime = useSyncRuntime();
   const status = useSyncStatus();
   const online = useOnline();
   const persisted = usePersisted();
-  const entries = useLiveQuery((rt) => rt.store.pending(), []);
+  const entries = useLiveQuery((rt) => rt.store.pending(), [], { onError: 'undefined' });
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
   const display = syncDisplay(online, runtime ? status : null, entries ? countOutbox(entries) : undefined);
   const held = heldBehindParked(entries ?? []);

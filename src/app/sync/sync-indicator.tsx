@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLiveQuery, useSyncRuntime, useSyncStatus } from '../../sync/react';
+import { loadCommandViews } from './command-views';
 import { usePersisted } from './persistence';
 import { signInAgain } from './sign-in-again';
 import {
@@ -18,8 +19,11 @@ import { clockTime, countOutbox, syncDisplay } from './sync-display';
 import type { SyncDisplay } from './sync-display';
 import { useOnline } from '../../ui/use-online';
 
-/** The panel's code loads when it is first opened. */
-const PendingPanel = lazy(() => import('./pending-panel').then((m) => ({ default: m.PendingPanel })));
+/** The panel's code, and the features' views of their commands, load when it is first opened. */
+const PendingPanel = lazy(async () => {
+  const [{ PendingPanel: Panel }, views] = await Promise.all([import('./pending-panel'), loadCommandViews()]);
+  return { default: (props: { open: boolean; onClose(): void }) => <Panel {...props} views={views} /> };
+});
 
 const icons: Record<SyncDisplay['kind'], { icon: ReactNode; color: string }> = {
   online: { icon: <CloudDoneIcon />, color: 'green.300' },
@@ -41,7 +45,7 @@ export function SyncIndicator() {
   const status = useSyncStatus();
   const online = useOnline();
   const persisted = usePersisted();
-  const entries = useLiveQuery((rt) => rt.store.pending(), []);
+  const entries = useLiveQuery((rt) => rt.store.pending(), [], { onError: 'undefined' });
   const [open, setOpen] = useState(false);
   const [panelWanted, setPanelWanted] = useState(false);
   const counts = entries ? countOutbox(entries) : undefined;

@@ -4,6 +4,7 @@ import type { Language } from '../../contract';
 import { SyncAvailabilityProvider, SyncRuntimeProvider } from '../../sync/react';
 import type { SyncRuntime } from '../../sync/runtime';
 import type { LoginInfo } from '../../ui/app-state';
+import { screenUsesStore } from '../screens';
 import { PersistedProvider } from './persistence';
 
 export interface SyncAccounts {
@@ -60,7 +61,8 @@ function afterFirstScreen(): Promise<void> {
  */
 const lazyServices: SyncServices = {
   async open(accounts, language, soon) {
-    if (!soon) await afterFirstScreen();
+    // A screen that shows what the store holds (the domain list, the ban list) needs it at once.
+    if (!soon && !screenUsesStore(location.hash)) await afterFirstScreen();
     const { openRuntime } = await import('./open-runtime');
     return openRuntime(accounts, language);
   },

@@ -1,5 +1,6 @@
 import { limits } from '../limits';
 import { parseAddress } from './ip';
+import { checkText, type TextProblem } from './text';
 
 /**
  * spec §4, domain states: active, hung up (suspended), deleted. "Recovered" and "renamed" are
@@ -9,7 +10,7 @@ export const domainStatuses = ['active', 'hung_up', 'deleted'] as const;
 export type DomainStatus = (typeof domainStatuses)[number];
 
 /** The lifecycle actions of spec §2's operations column; each asks for confirmation. */
-export const domainActions = ['hangUp', 'recover', 'delete', 'rename', 'move', 'copy'] as const;
+export const domainActions = ['hangUp', 'recover', 'delete', 'rename', 'move', 'copy', 'configure'] as const;
 export type DomainAction = (typeof domainActions)[number];
 
 /**
@@ -23,6 +24,8 @@ export const actionAllowedFrom: Record<DomainAction, readonly DomainStatus[]> = 
   rename: ['active', 'hung_up'],
   move: ['active', 'hung_up'],
   copy: ['active', 'hung_up'],
+  /** Changing the origins or a section of the configuration. */
+  configure: ['active', 'hung_up'],
 };
 
 /**
@@ -30,7 +33,12 @@ export const actionAllowedFrom: Record<DomainAction, readonly DomainStatus[]> = 
  * copied by the user. Hanging up, recovering and moving between groups stay open: they change
  * whether and where the domain is listed, not how it is configured.
  */
-export const blockedBySpecialConfig: ReadonlySet<DomainAction> = new Set(['rename', 'delete', 'copy']);
+export const blockedBySpecialConfig: ReadonlySet<DomainAction> = new Set([
+  'rename',
+  'delete',
+  'copy',
+  'configure',
+]);
 
 export const canApply = (action: DomainAction, status: DomainStatus) =>
   actionAllowedFrom[action].includes(status);
@@ -41,6 +49,11 @@ export const statusAfter: Partial<Record<DomainAction, DomainStatus>> = {
   recover: 'active',
   delete: 'deleted',
 };
+
+/** `www.example.com` → `www-example-com.<suffix>`; a wildcard label becomes `wildcard`. */
+export function cnameFor(name: string, suffix: string): string {
+  return `${name.toLowerCase().replace(/^\*\./, 'wildcard.').replace(/\./g, '-')}.${suffix}`;
+}
 
 // ---- service domain (spec §5 "Domain") ---------------------------------------------------
 
@@ -128,7 +141,8 @@ export type OriginProblem =
   | 'domain.origin.level'
   | 'domain.origin.weight'
   | 'domain.origin.host'
-  | 'domain.origin.matchTooLong';
+  | 'domain.origin.matchTooLong'
+  | TextProblem;
 
 /** A problem and the field it concerns: `origins` for the list, `origins.<i>.<field>` for one. */
 export interface OriginIssue {
@@ -217,8 +231,11 @@ export function checkOrigins(origins: readonly OriginInput[]): OriginIssue[] {
     if (!inRange(o.level, limits.domain.levelMin, limits.domain.levelMax)) at('level', 'domain.origin.level');
     if (!inRange(o.weight, 1, limits.domain.weightMax)) at('weight', 'domain.origin.weight');
     if (checkHost(o.host.trim())) at('host', 'domain.origin.host');
-    if (o.header_match.length > limits.domain.matchMax) at('header_match', 'domain.origin.matchTooLong');
-    if (o.url_match.length > limits.domain.matchMax) at('url_match', 'domain.origin.matchTooLong');
+    for (const field of ['header_match', 'url_match'] as const) {
+      const problem = checkText(o[field]);
+      if (problem) at(field, problem);
+      else if (o[field].length > limits.domain.matchMax) at(field, 'domain.origin.matchTooLong');
+    }
   }
   // One domain, or several IPs, per level.
   const byLevel = new Map<string, number[]>();
@@ -240,11 +257,38 @@ export function checkOrigins(origins: readonly OriginInput[]): OriginIssue[] {
 // ---- copy configuration (spec §5 "Copy configuration") ----------------------------------
 
 /**
- * What a copy can carry to a new domain. HTTPS is listed so the wizard can say why it is not
- * copied: a certificate cannot be reused by a new domain (spec §5, §8).
+ * What a copy can carry to a new domain: basic information and origins always, the group, and the
+ * configuration sections in the detail's groups. HTTPS goes only without a certificate: a
+ * certificate cannot be reused by a new domain (spec §5, §8).
  */
-export const copyContents = ['basic', 'origin', 'group'] as const;
+export const copyContents = [
+  'basic',
+  'origin',
+  'group',
+  'cache',
+  'https',
+  'access',
+  'performance',
+  'advanced',
+] as const;
 export type CopyContent = (typeof copyContents)[number];
+
+/** The configuration sections (their aggregates' kinds) each content of a copy carries. */
+export const copiedSections = {
+  basic: [],
+  origin: ['domainOrigin'],
+  group: [],
+  cache: ['domainCache'],
+  https: ['domainHttps'],
+  access: ['domainAccess', 'domainUrlAuth'],
+  performance: ['domainPerformance', 'domainSpeedLimit'],
+  advanced: ['domainHeaders', 'domainRewrites'],
+} as const satisfies Record<CopyContent, readonly string[]>;
+export type CopiedSection = (typeof copiedSections)[CopyContent][number];
+
+/** The sections a copy with these contents carries. */
+export const sectionsCopied = (contents: readonly CopyContent[]): CopiedSection[] =>
+  contents.flatMap((content) => copiedSections[content]);
 
 export type CopyTargetsProblem = 'domain.copy.targetsRequired' | 'domain.copy.targetsMax';
 
@@ -263,9 +307,11 @@ export function checkCopyTargets(names: readonly string[]): CopyTargetsProblem |
 
 // ---- groups ------------------------------------------------------------------------------
 
-export type GroupNameProblem = 'domain.group.nameRequired' | 'domain.group.nameTooLong';
+export type GroupNameProblem = 'domain.group.nameRequired' | 'domain.group.nameTooLong' | TextProblem;
 
 export function checkGroupName(name: string): GroupNameProblem | null {
+  const text = checkText(name);
+  if (text) return text;
   const trimmed = name.trim();
   if (trimmed === '') return 'domain.group.nameRequired';
   if ([...trimmed].length > limits.domain.groupNameMax) return 'domain.group.nameTooLong';

@@ -1,5 +1,6 @@
 import { productKeys } from '../dictionary';
 import { limits } from '../limits';
+import { checkText } from './text';
 
 /** spec §2, §5: feedback submission types. */
 export const feedbackTypes = ['suggestion', 'defect', 'bug', 'other'] as const;
@@ -20,10 +21,14 @@ export function validateFeedback(draft: FeedbackDraft): Record<string, string> {
   if (!(productKeys as readonly string[]).includes(draft.product))
     errors.product = 'feedback.product.required';
   const title = draft.title.trim();
-  if (title === '') errors.title = 'feedback.title.required';
+  const titleText = checkText(draft.title);
+  if (titleText) errors.title = titleText;
+  else if (title === '') errors.title = 'feedback.title.required';
   else if ([...title].length > limits.feedback.titleMax) errors.title = 'feedback.title.tooLong';
   const content = draft.content.trim();
-  if (content === '') errors.content = 'feedback.content.required';
+  const contentText = checkText(draft.content, 'multiline');
+  if (contentText) errors.content = contentText;
+  else if (content === '') errors.content = 'feedback.content.required';
   else if ([...content].length > limits.feedback.contentMax) errors.content = 'feedback.content.tooLong';
   if (draft.imageIds.length > limits.feedback.imagesMax) errors.images = 'feedback.images.tooMany';
   return errors;

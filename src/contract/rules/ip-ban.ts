@@ -1,5 +1,6 @@
 import { limits } from '../limits';
 import { parseRange, rangesOverlap, type IpRange, type IpRangeProblem } from './ip';
+import { checkText, type TextProblem } from './text';
 
 /** spec §4: an entry of the ban list is banned or unbanned. */
 export const ipBanStatuses = ['banned', 'unbanned'] as const;
@@ -94,11 +95,14 @@ export function checkBanRequest(lineCount: number, inForceCount: number): BanReq
   return null;
 }
 
-export type BanFieldProblem = 'ipBan.reason.tooLong' | 'ipBan.expiry.format' | 'ipBan.expiry.past';
+export type BanFieldProblem =
+  'ipBan.reason.tooLong' | 'ipBan.expiry.format' | 'ipBan.expiry.past' | TextProblem;
 
-/** Reason: optional, at most `reasonMax` characters. */
+/** Reason: optional, one line of at most `reasonMax` characters. */
 export function checkReason(reason: string): BanFieldProblem | null {
-  return [...reason.trim()].length > limits.ipBan.reasonMax ? 'ipBan.reason.tooLong' : null;
+  return (
+    checkText(reason) ?? ([...reason.trim()].length > limits.ipBan.reasonMax ? 'ipBan.reason.tooLong' : null)
+  );
 }
 
 /** ISO 8601 date and time with seconds and an offset, as the API takes it. */

@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { dictLabel, useAppState } from '../../ui/app-state';
+import { dictLabel, useAppState, useIdentityUser } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { useDashboardData } from './use-dashboard-data';
 import type { DashboardData } from './use-dashboard-data';
@@ -48,7 +48,8 @@ function PartError({ onRetry }: { onRetry: () => void }) {
 
 function AccountCard({ data, onRetry }: { data: DashboardData; onRetry: () => void }) {
   const { t } = useLingui();
-  const { dict, isChannel, user } = useAppState();
+  const { dict, isChannel } = useAppState();
+  const user = useIdentityUser();
   const { account, customers } = data;
   const title = t({ id: 'dashboard.account.title', message: 'Account' });
   if (!account) {

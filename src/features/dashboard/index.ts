@@ -1,1 +1,4 @@
-export { DashboardScreen } from './dashboard-screen';
+// The first load carries only the overview's first calls; the screen loads when it is opened.
+export { startDashboardCalls } from './calls';
+export { dashboardFirstCalls } from './first-calls';
+export const loadDashboardScreen = () => import('./dashboard-screen');

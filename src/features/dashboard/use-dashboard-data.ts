@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, callOnce } from '../../api';
+import { api, callOnce, takeStarted } from '../../api';
 import type { OutputOf } from '../../contract';
 
 export interface DashboardData {
@@ -20,7 +20,7 @@ export function useDashboardData(isChannel: boolean) {
     let cancelled = false;
     const setState = (state: DashboardState) => setResult({ attempt, state });
     void Promise.allSettled([
-      api.call('baseInfo', {}),
+      takeStarted('baseInfo') ?? api.call('baseInfo', {}),
       callOnce('overviewDomains'),
       callOnce('cdnType'),
       isChannel ? api.call('viewLists', {}) : Promise.reject(new Error('not a channel account')),

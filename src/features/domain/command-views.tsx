@@ -2,14 +2,19 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { DomainEntry, DomainGroup } from '../../contract/domain';
 import type { CommandLike, CommandView, CommandViews, ComparedField } from '../../ui/command-views';
+import { configSections, contentOf, sectionKinds, type SectionKind } from '../../contract/domain-config';
+import { sectionTabs, sectionTitles } from './config/config-messages';
+import { diffConfig } from './config/diff';
+import { describeChange } from './config/labels';
 import { domainFold, domainGroupFold } from './fold';
 import { statusLabels } from './domain-messages';
+import type { DomainDetailTab } from './search';
 
 const describeMessages = {
   'domain.create': msg({ id: 'domain.command.create', message: 'Add domain {name}' }),
   'domain.copyConfig': msg({ id: 'domain.command.copyConfig', message: 'Copy configuration to {name}' }),
-  'domain.hangUp': msg({ id: 'domain.command.hangUp', message: 'Hang up {name}' }),
-  'domain.recover': msg({ id: 'domain.command.recover', message: 'Recover {name}' }),
+  'domain.hangUp': msg({ id: 'domain.command.hangUp', message: 'Suspend {name}' }),
+  'domain.recover': msg({ id: 'domain.command.recover', message: 'Resume {name}' }),
   'domain.delete': msg({ id: 'domain.command.delete', message: 'Delete {name}' }),
   'domain.rename': msg({ id: 'domain.command.rename', message: 'Rename {name} to {to}' }),
   'domain.move': msg({ id: 'domain.command.move', message: 'Move {name} to another group' }),
@@ -111,6 +116,64 @@ function groupView(name: Name): CommandView {
   };
 }
 
+const configMessages = {
+  set: msg({ id: 'domainConfig.command.set', message: 'Change {section} of {name}' }),
+  revert: msg({
+    id: 'domainConfig.command.revert',
+    message: 'Revert {section} of {name} to version {version}',
+  }),
+  origins: msg({ id: 'domainConfig.command.origins', message: 'Change the origins of {name}' }),
+};
+
+const detailHref = (command: CommandLike, tab: DomainDetailTab) =>
+  `#/cdn/domain/detail?id=${encodeURIComponent(textOf(fieldsOf(command).id))}&section=${tab}`;
+
+/** Side by side, field by field: the server's value and the edit's. */
+function comparedChanges(before: unknown, after: unknown, i18n: I18n): ComparedField[] {
+  return diffConfig(before, after).map((change) => {
+    const row = describeChange(change, i18n);
+    return { label: row.label, server: row.before, mine: row.after };
+  });
+}
+
+/** A section's set: its title, the domain, and what it changes against the server's section. */
+function sectionView(kind: SectionKind): CommandView {
+  return {
+    describe(command, i18n) {
+      const p = fieldsOf(command);
+      const values = {
+        section: i18n._(sectionTitles[kind]),
+        name: textOf(p.shown_as) || textOf(p.id),
+        version: typeof p.reverted_from === 'number' ? p.reverted_from : 0,
+      };
+      return i18n._({
+        ...(p.reverted_from ? configMessages.revert : configMessages.set),
+        values,
+      } as MessageDescriptor);
+    },
+    compare(command, current, i18n) {
+      const server =
+        typeof current === 'object' && current !== null
+          ? contentOf(current)
+          : (configSections[kind].defaults as Record<string, unknown>);
+      return comparedChanges(server, fieldsOf(command).content, i18n);
+    },
+    href: (command) => detailHref(command, sectionTabs[kind]),
+  };
+}
+
+const originsView: CommandView = {
+  describe: (command, i18n) =>
+    i18n._({ ...configMessages.origins, values: { name: names(command).name } } as MessageDescriptor),
+  compare: (command, current, i18n) =>
+    comparedChanges(
+      { origins: isDomain(current) ? current.origins : [] },
+      { origins: fieldsOf(command).origins },
+      i18n,
+    ),
+  href: (command) => detailHref(command, 'origin'),
+};
+
 /** How the pending-changes panel shows the domain and group commands. */
 export const domainCommandViews: CommandViews = {
   'domain.create': domainView('domain.create'),
@@ -123,4 +186,6 @@ export const domainCommandViews: CommandViews = {
   'domainGroup.create': groupView('domainGroup.create'),
   'domainGroup.rename': groupView('domainGroup.rename'),
   'domainGroup.delete': groupView('domainGroup.delete'),
+  'domain.setOrigins': originsView,
+  ...Object.fromEntries(sectionKinds.map((kind) => [`${kind}.set`, sectionView(kind)])),
 };

@@ -1,20 +1,8 @@
-import type { z } from 'zod';
-import { commandSpecs, type CommandName, type CommandSpec } from '../../contract/commands';
-import type { NewCommand } from '../../store';
+import { commandFor } from '../../commands/queue';
+import type { CommandName, PayloadOf } from '../../commands/registry';
 
-type PayloadOf<N extends CommandName> = z.output<(typeof commandSpecs)[N]['payload']>;
-
-/** A command as the outbox takes it, its kind, aggregate and schema version from the contract. */
-export function domainCommand<N extends CommandName>(name: N, payload: PayloadOf<N>): NewCommand {
-  const spec: CommandSpec = commandSpecs[name];
-  return {
-    name,
-    kind: spec.kind,
-    aggregateId: spec.aggregateOf(payload),
-    schemaVersion: spec.schemaVersion,
-    payload,
-  };
-}
+/** A command as the outbox takes it (its module gives the aggregates and the schema version). */
+export const domainCommand = commandFor;
 
 export type CreatePayload = PayloadOf<'domain.create'>;
 export type CopyPayload = PayloadOf<'domain.copyConfig'>;

@@ -8,6 +8,7 @@ import type {
   GroupNameProblem,
   OriginProblem,
 } from '../../contract/rules/domain';
+import { textRuleMessages } from '../../ui/text-messages';
 
 /**
  * The texts of the contract's domain message ids (src/contract/rules/domain.ts) and of the
@@ -23,6 +24,7 @@ export const domainRuleMessages: Record<
   | GroupNameProblem,
   MessageDescriptor
 > = {
+  ...textRuleMessages,
   'domain.name.required': msg({ id: 'domain.name.required', message: 'Enter the accelerated domain' }),
   'domain.name.chars': msg({
     id: 'domain.name.chars',
@@ -75,7 +77,7 @@ export const domainRuleMessages: Record<
   'domain.origin.port': msg({ id: 'domain.origin.port', message: 'The port must be from 1 to 65535' }),
   'domain.origin.level': msg({
     id: 'domain.origin.level',
-    message: 'The level must be a whole number from 10 to 20',
+    message: 'The priority must be a whole number from 10 to 20',
   }),
   'domain.origin.weight': msg({
     id: 'domain.origin.weight',
@@ -110,17 +112,18 @@ export const ruleMessage = (id: string): MessageDescriptor | undefined =>
 
 export const statusLabels: Record<DomainStatus, MessageDescriptor> = {
   active: msg({ id: 'domain.status.active', message: 'Active' }),
-  hung_up: msg({ id: 'domain.status.hungUp', message: 'Hung up' }),
+  hung_up: msg({ id: 'domain.status.hungUp', message: 'Suspended' }),
   deleted: msg({ id: 'domain.status.deleted', message: 'Deleted' }),
 };
 
 export const actionLabels: Record<DomainAction, MessageDescriptor> = {
-  hangUp: msg({ id: 'domain.action.hangUp', message: 'Hang up' }),
-  recover: msg({ id: 'domain.action.recover', message: 'Recover' }),
+  hangUp: msg({ id: 'domain.action.hangUp', message: 'Suspend' }),
+  recover: msg({ id: 'domain.action.recover', message: 'Resume' }),
   delete: msg({ id: 'domain.action.delete', message: 'Delete' }),
   rename: msg({ id: 'domain.action.rename', message: 'Rename' }),
   move: msg({ id: 'domain.action.move', message: 'Move to group' }),
   copy: msg({ id: 'domain.action.copy', message: 'Copy configuration' }),
+  configure: msg({ id: 'domain.action.configure', message: 'Edit configuration' }),
 };
 
 export const specialConfigMessage = msg({

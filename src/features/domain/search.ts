@@ -48,3 +48,18 @@ export const filtersActive = (search: DomainListSearch) =>
   search.group !== undefined ||
   search.type !== undefined ||
   search.area !== undefined;
+
+/** The tabs of a domain's detail (spec §2), in the address as `section`; `basic` is the default. */
+export const domainDetailTabs = [
+  'basic',
+  'origin',
+  'cache',
+  'https',
+  'access',
+  'performance',
+  'advanced',
+  'history',
+] as const;
+export type DomainDetailTab = (typeof domainDetailTabs)[number];
+export const isDomainDetailTab = (value: unknown): value is DomainDetailTab =>
+  typeof value === 'string' && (domainDetailTabs as readonly string[]).includes(value);

@@ -71,8 +71,8 @@ export function BanDialog({ open, draft, onDraftChange, index, now, onClose, onS
         ? t({
             id: 'ipBan.banDialog.problemSummary',
             message: plural(problemCount, {
-              one: `# of ${lineCount} lines needs fixing before the ban can be submitted.`,
-              other: `# of ${lineCount} lines need fixing before the ban can be submitted.`,
+              one: `# line out of ${lineCount} needs fixing before the ban can be submitted.`,
+              other: `# lines out of ${lineCount} need fixing before the ban can be submitted.`,
             }),
           })
         : check.request === null

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { BanLineProblem, BanRequestProblem, BanFieldProblem } from '../../contract/rules/ip-ban';
+import { textRuleMessages } from '../../ui/text-messages';
 
 /**
  * The texts of the contract's IP-ban message ids (src/contract/rules/ip.ts, rules/ip-ban.ts).
@@ -11,6 +12,7 @@ export const ipBanRuleMessages: Record<
   BanLineProblem | BanRequestProblem | BanFieldProblem,
   MessageDescriptor
 > = {
+  ...textRuleMessages,
   'ipBan.rule.required': msg({ id: 'ipBan.rule.required', message: 'Enter an IP address or CIDR range' }),
   'ipBan.rule.format': msg({
     id: 'ipBan.rule.format',

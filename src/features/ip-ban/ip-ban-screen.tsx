@@ -264,7 +264,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const stored = storedList(list.read, rows.length, online, refresh);
   const { neverRead } = stored;
   const inForceCount = i18n.number(inForce.length);
-  const maxCount = i18n.number(limits.ipBan.entriesMax);
+  const maxCount = limits.ipBan.entriesMax;
   const chosenCount = chosen.length;
 
   const header = (
@@ -280,7 +280,10 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
             ? null
             : t({
                 id: 'ipBan.screen.inForce',
-                message: `${inForceCount} of at most ${maxCount} entries in force.`,
+                message: plural(maxCount, {
+                  one: `${inForceCount} of at most # entry in force.`,
+                  other: `${inForceCount} of at most # entries in force.`,
+                }),
               })}
         </Text>
       }
@@ -575,7 +578,10 @@ function ConfirmationDialog({
       title={
         count === 1
           ? t({ id: 'ipBan.unban.titleOne', message: `Unban ${cidr}?` })
-          : t({ id: 'ipBan.unban.titleMany', message: `Unban ${count} entries?` })
+          : t({
+              id: 'ipBan.unban.titleMany',
+              message: plural(count, { one: 'Unban # entry?', other: 'Unban # entries?' }),
+            })
       }
       message={t({
         id: 'ipBan.unban.message',

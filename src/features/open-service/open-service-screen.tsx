@@ -33,7 +33,7 @@ function enterConsole() {
 const messages = {
   agreementRequired: msg({
     id: 'openService.agreement.required',
-    message: 'Please tick "I have read and agree CDN Service Agreement all content"',
+    message: 'Please tick "I have read and agree to all of the CDN Service Agreement"',
   }),
   opened: msg({ id: 'openService.result.opened', message: 'Service opened successfully!' }),
 };
@@ -208,8 +208,7 @@ export function OpenServiceScreen() {
         title={t({ id: 'openService.realName.title', message: 'Real-name authentication' })}
         message={t({
           id: 'openService.realName.prompt',
-          message:
-            'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
+          message: 'Your account is not real-name verified. Verify now?',
         })}
         confirmLabel={t({ id: 'common.action.yes', message: 'Yes' })}
         cancelLabel={t({ id: 'common.action.no', message: 'No' })}

@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { textRuleMessages } from '../../ui/text-messages';
 
 /** The texts of the contract's feedback message ids (src/contract/rules/feedback.ts), spec §8. */
 export const feedbackRuleMessages: Record<string, MessageDescriptor> = {
+  ...textRuleMessages,
   'feedback.type.required': msg({ id: 'feedback.type.required', message: 'Choose a submission type' }),
   'feedback.product.required': msg({ id: 'feedback.product.required', message: 'Choose a product' }),
   'feedback.title.required': msg({ id: 'feedback.title.required', message: 'Enter a title' }),
@@ -20,7 +22,7 @@ export const feedbackRuleMessages: Record<string, MessageDescriptor> = {
     id: 'feedback.images.badType',
     message: 'Wrong file type: only jpg, png, gif and svg are supported.',
   }),
-  'feedback.images.tooLarge': msg({ id: 'feedback.images.tooLarge', message: 'File size exceeds 5M' }),
+  'feedback.images.tooLarge': msg({ id: 'feedback.images.tooLarge', message: 'File size exceeds 5 MB' }),
 };
 
 export const feedbackTypeLabels: Record<string, MessageDescriptor> = {

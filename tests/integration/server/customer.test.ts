@@ -505,6 +505,8 @@ describeServer(
         .where(
           and(eq(channelCustomers.channelId, channelRow!.id), eq(channelCustomers.customerId, customer!.id)),
         );
+      // A change made beside the calls clears the cache of sign-in checks, as its call would.
+      app.authCache.clear();
       // The tab showing the customer is refused at once.
       const tab = await call(app, 'GET', '/v3/customer/customer/cwn', {
         token: channel.token,

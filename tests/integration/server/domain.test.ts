@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { auditEvents, domainGroups, domains } from '../../../server/db/schema';
+import { aggregates, auditEvents, domainGroups, domains } from '../../../server/db/schema';
 import { findAccountByLogin, revokeMenuItems } from '../../../server/modules/account/service';
 import { seedDomains } from '../../../server/seed/domains';
 import { isSeeded, seedDemo } from '../../../server/seed/demo';
@@ -180,8 +180,25 @@ describeServer(
       const trail = await events(demo.id, byName.get('pay.demo-shop.com')!.id);
       expect(trail.map((e) => [e.action, e.origin])).toEqual([
         ['domain.create', 'operator'],
+        ['domainHttps.set', 'operator'],
+        ['domainHttps.set', 'operator'],
+        ['domainAccess.set', 'operator'],
         ['domain.specialConfig', 'operator'],
       ]);
+      // The configurations, through the section commands: varied, some with a history.
+      const www = await call<Record<string, { version: number; rules?: unknown[] }>>(
+        h().app,
+        'GET',
+        '/v3/domain/config/detail',
+        {
+          token: demo.token,
+          query: { id: byName.get('www.demo-shop.com')!.id },
+        },
+      );
+      expect(www.body.data.domainCache).toMatchObject({ version: 2 });
+      expect(www.body.data.domainCache?.rules).toHaveLength(4);
+      expect(www.body.data.domainHttps).toMatchObject({ version: 2, force_https: true, hsts: true });
+      expect(www.body.data.domainAccess).toMatchObject({ version: 0 });
 
       // Seeding again changes nothing, nor does it undo what the operator changed since.
       expect((await operator({ domain: 'pay.demo-shop.com', special_config: false })).code).toBe(0);
@@ -275,8 +292,8 @@ describeServer(
       const id = payload.id;
       const steps: [CommandResult, string][] = [
         [await create(customer, payload), 'Domain added.'],
-        [await act(customer, 'domain.hangUp', id, 1), 'Domain hung up.'],
-        [await act(customer, 'domain.recover', id, 2), 'Domain recovered.'],
+        [await act(customer, 'domain.hangUp', id, 1), 'Domain suspended.'],
+        [await act(customer, 'domain.recover', id, 2), 'Domain resumed.'],
         [
           await act(customer, 'domain.rename', id, 3, { domain: 'cdn.versions.example.com' }),
           'Domain renamed.',
@@ -430,7 +447,7 @@ describeServer(
       });
       expect(issueOf(invalid)).toEqual({ path: 'domain', message_id: 'domain.name.chars' });
       const hyphen = await sendOwn(customer, 'domain.create', newDomain('-www.example.com'), 'zh-CN');
-      expect(hyphen.msg).toBe('连接符“-”不能出现在每一级域名的开头或结尾');
+      expect(hyphen.msg).toBe('各级域名不能以连字符“-”开头或结尾');
       const carrier = await create(
         customer,
         newDomain('www.carrier.example.com', { origins: [ipOrigin('192.0.2.1', { carrier: 'telecom' })] }),
@@ -486,7 +503,7 @@ describeServer(
       // hangUp from hung_up and deleted, recover from active and deleted, delete/rename/move from deleted.
       expect(refusals).toBe(7);
       expect((await act(channel, 'domain.hangUp', at.hung_up.id, 2)).msg).toBe(
-        'The domain is “Hung up” and cannot be hung up',
+        'The domain is “Suspended” and cannot be suspended',
       );
       const zh = await send(
         channel,
@@ -498,7 +515,7 @@ describeServer(
       );
       expect(zh.msg).toBe('域名状态为“已删除”，无法重命名');
       expect((await act(channel, 'domain.recover', at.active.id, 1)).msg).toBe(
-        'The domain is “Active” and cannot be recovered',
+        'The domain is “Active” and cannot be resumed',
       );
       // A deleted domain cannot be the source of a copy either.
       const copy = await sendOwn(channel, 'domain.copyConfig', {
@@ -617,7 +634,17 @@ describeServer(
         cname: 't1-copy-example-com.cdn.example-edge.net',
       });
       const [row] = await h().db.select().from(domains).where(eq(domains.name, 't1.copy.example.com'));
-      expect(row).toMatchObject({ copyId, copiedFrom: source.id });
+      expect(row).toMatchObject({ copiedFrom: source.id });
+      // The copy counts its targets in an aggregate of its own.
+      const [copy] = await h()
+        .db.select()
+        .from(aggregates)
+        .where(and(eq(aggregates.kind, 'domainCopy'), eq(aggregates.id, copyId)));
+      expect(copy).toMatchObject({
+        version: 10,
+        data: { source_id: source.id, contents: ['basic', 'origin'] },
+      });
+      expect((copy!.data as { targets: string[] }).targets).toHaveLength(10);
       const eleventh = target(11);
       const full = await send(channel, 'domain.copyConfig', eleventh.id, 0, eleventh);
       expect(full).toMatchObject({
@@ -633,7 +660,7 @@ describeServer(
       const [event] = await events(channel.id, eleventh.id);
       expect(JSON.parse(event!.after!)).toMatchObject({
         copied_from: source.id,
-        contents: ['basic', 'origin'],
+        domainCopy: { contents: ['basic', 'origin'], targets: [eleventh.id] },
       });
       // The source must be a domain of the account.
       const missing = await sendOwn(channel, 'domain.copyConfig', {
@@ -891,6 +918,7 @@ describeServer(
       const payload = newDomain('www.menu.example.com');
       expect((await create(customer, payload)).code).toBe(0);
       await revokeMenuItems(h().db, customer.id, [201]);
+      h().app.authCache.clear();
       expect(await list(customer)).toMatchObject({ code: 40301 });
       expect(await names(customer)).toMatchObject({ code: 40301 });
       expect(await detail(customer, payload.id)).toMatchObject({ code: 40301 });
@@ -903,8 +931,10 @@ describeServer(
 
     it('seeds domains in bulk for performance work, resumably', async () => {
       const progress: number[] = [];
+      // The server of this process keeps the list in memory: the seed tells it what it wrote.
       const first = await seedDomains(h().db, 'canvas', 25, {
         cnameSuffix: h().config.cnameSuffix,
+        changes: h().app.changes,
         batchSize: 10,
         groups: 3,
         hungUpEvery: 10,
@@ -926,6 +956,7 @@ describeServer(
       expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
       const again = await seedDomains(h().db, canvas.id, 30, {
         cnameSuffix: h().config.cnameSuffix,
+        changes: h().app.changes,
         groups: 3,
       });
       expect(again).toMatchObject({ created: 5, skipped: 25 });

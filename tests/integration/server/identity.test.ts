@@ -16,6 +16,15 @@ import {
 
 const signInUrl = '/portal/login?redirect_uri=%2F';
 
+/** The sign-out page's button: a same-origin form post to the logout address. */
+const portalLogout = (app: FastifyInstance, cookie: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/portal/logout',
+    headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'lang=zh_CN',
+  });
+
 describeServer('identity: portal pages and sign-in', (h) => {
   it('shows the sign-in form with labelled fields in both languages', async () => {
     const zh = await h().app.inject({ method: 'GET', url: '/portal/login?redirect_uri=%2F&state=s1' });
@@ -233,15 +242,34 @@ describeServer('identity: portal pages and sign-in', (h) => {
     expect(en.body).not.toMatch(/<script/i);
   });
 
-  it('shows the signed-out pages', async () => {
+  it('asks before signing out on any navigation, and signs out on the page’s post', async () => {
     const demo = await signIn(h().app, 'demo');
+    // A same-site link or image is a navigation too: it only asks.
+    for (const site of ['same-origin', 'same-site', 'none']) {
+      const asked = await h().app.inject({
+        method: 'GET',
+        url: '/portal/logout?lang=en_US',
+        headers: { cookie: demo.cookie, 'sec-fetch-site': site },
+      });
+      expect(asked.body).toContain('<form method="post" action="/portal/logout">');
+      expect(asked.body).not.toContain('You have signed out.');
+      expect((await call(h().app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(0);
+    }
     const page = await h().app.inject({
-      method: 'GET',
-      url: '/portal/logout?lang=en_US',
-      headers: { cookie: demo.cookie },
+      method: 'POST',
+      url: '/portal/logout',
+      headers: {
+        cookie: demo.cookie,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'lang=en_US',
     });
     expect(page.body).toContain('You have signed out.');
     expect(page.body).toContain('href="/"');
+    expect((await call(h().app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(
+      40101,
+    );
     const sso = await h().app.inject({
       method: 'GET',
       url: '/portal/login',
@@ -276,13 +304,17 @@ describeServer('identity: portal pages and sign-in', (h) => {
     expect(portalOnCanvas.body).toContain('该账号不是 Canvas 账号，请使用门户登录。');
   });
 
-  it('limits failed sign-ins per login in the database', async () => {
-    for (let i = 0; i < 10; i += 1) await postLogin(h().app, 'unverified', 'wrong');
-    const locked = await postLogin(h().app, 'unverified', demoPassword, { lang: 'en_US' });
+  it('limits failed sign-ins per login in the database, and says when to try again', async () => {
+    const from = '192.0.2.80';
+    for (let i = 0; i < 10; i += 1) await postLogin(h().app, 'unverified', 'wrong', {}, 'portal', from);
+    const locked = await postLogin(h().app, 'unverified', demoPassword, { lang: 'en_US' }, 'portal', from);
     expect(locked.statusCode).toBe(429);
-    expect(locked.body).toContain('Too many attempts, try again later.');
-    // Another login is not affected.
-    expect((await postLogin(h().app, 'newbie')).statusCode).toBe(303);
+    expect(locked.body).toContain('Too many failed sign-ins. Please try again in 5 min.');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(240);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(300);
+    // Another login from the same address is not affected.
+    expect((await postLogin(h().app, 'newbie', demoPassword, {}, 'portal', from)).statusCode).toBe(303);
+    await h().db.delete(loginFailures);
   });
 
   it('completes the real-name authentication with a portal session', async () => {
@@ -491,34 +523,38 @@ describeServer('identity: portal pages and sign-in', (h) => {
     expect(confirmed.body).toContain('You have signed out.');
     expect(confirmed.cookies.find((c) => c.name === 'portal_sid')?.value).toBe('');
     expect((await call(app, 'GET', '/account/user/validate', { token: demo.token })).body.code).toBe(40101);
-    // A link followed on this site still signs out at once.
+    // A link followed on this site asks as well: nothing ends until the button is pressed.
     const canvas = await signIn(app, 'canvas');
     const link = await app.inject({
       method: 'GET',
       url: '/canvas/logout',
       headers: { cookie: canvas.cookie, 'sec-fetch-site': 'same-origin' },
     });
-    expect(link.body).toContain('您已退出登录。');
-    expect((await call(app, 'GET', '/account/user/validate', { token: canvas.token })).body.code).toBe(40101);
+    expect(link.body).toContain('<form method="post" action="/canvas/logout">');
+    expect((await call(app, 'GET', '/account/user/validate', { token: canvas.token })).body.code).toBe(0);
   });
 
   it('counts parallel wrong sign-ins before checking them: at most 10 answered 401', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 40 }, () => postLogin(h().app, 'race-target', 'wrong-password')),
+      Array.from({ length: 40 }, (_, i) =>
+        // Each from its own address: only the login's count decides.
+        postLogin(h().app, 'race-target', 'wrong-password', {}, 'portal', `198.51.100.${i + 1}`),
+      ),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    await h().db.delete(loginFailures);
   });
 
   it('clears the failed attempts of a login after a successful sign-in', async () => {
-    for (let i = 0; i < 9; i += 1)
-      expect((await postLogin(h().app, 'canvas', 'wrong', {}, 'canvas')).statusCode).toBe(401);
-    expect((await postLogin(h().app, 'canvas', demoPassword, {}, 'canvas')).statusCode).toBe(303);
-    for (let i = 0; i < 10; i += 1)
-      expect((await postLogin(h().app, 'canvas', 'wrong', {}, 'canvas')).statusCode).toBe(401);
-    expect((await postLogin(h().app, 'canvas', demoPassword, {}, 'canvas')).statusCode).toBe(429);
+    const from = '192.0.2.81';
+    const attempt = (password: string) => postLogin(h().app, 'canvas', password, {}, 'canvas', from);
+    for (let i = 0; i < 9; i += 1) expect((await attempt('wrong')).statusCode).toBe(401);
+    expect((await attempt(demoPassword)).statusCode).toBe(303);
+    for (let i = 0; i < 10; i += 1) expect((await attempt('wrong')).statusCode).toBe(401);
+    expect((await attempt(demoPassword)).statusCode).toBe(429);
     await h().db.delete(loginFailures);
   });
 
@@ -554,7 +590,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
       headers: { cookie: other.cookie },
     });
     const thirdToken = await redeem(app, redirectParams(sso), other.cookie);
-    await app.inject({ method: 'GET', url: '/portal/logout', headers: { cookie: other.cookie } });
+    await portalLogout(app, other.cookie);
     for (const token of [other.token, thirdToken.body.data.token]) {
       expect((await call(app, 'GET', '/account/user/validate', { token })).body.code).toBe(40101);
     }
@@ -642,38 +678,49 @@ describeServer('identity: portal pages and sign-in', (h) => {
     expect((await redeem(app, planted, cookieOf(attacker))).body.code).toBe(40102);
     // A portal session that ended takes its unredeemed codes with it.
     const later = await postLogin(app, 'demo', demoPassword, { state: 'ended' });
-    await app.inject({ method: 'GET', url: '/portal/logout', headers: { cookie: cookieOf(later) } });
+    await portalLogout(app, cookieOf(later));
     expect((await redeem(app, redirectParams(later), cookieOf(later))).body.code).toBe(40102);
   });
 
-  it('limits sign-in attempts per login and client address: nobody locks another user out', async () => {
+  it('throttles a guessed login from every address, not only the guessing one', async () => {
     const app = h().app;
     for (let i = 0; i < 10; i += 1)
       expect((await postLogin(app, 'newbie', 'wrong', {}, 'portal', '203.0.113.7')).statusCode).toBe(401);
     const locked = await postLogin(app, 'newbie', demoPassword, { lang: 'en_US' }, 'portal', '203.0.113.7');
     expect(locked.statusCode).toBe(429);
-    expect(locked.body).toContain('Too many attempts, try again later.');
-    // The user, from another address, signs in; that address's attempts are its own.
-    expect((await postLogin(app, 'newbie', demoPassword, {}, 'portal', '198.51.100.20')).statusCode).toBe(
-      303,
-    );
-    expect((await postLogin(app, 'newbie', 'wrong', {}, 'portal', '198.51.100.20')).statusCode).toBe(401);
-    // Behind a trusted proxy the client address is the forwarded one.
+    // From a second address the login is throttled too, and the page says when to try again.
+    const second = await postLogin(app, 'newbie', demoPassword, { lang: 'zh_CN' }, 'portal', '198.51.100.20');
+    expect(second.statusCode).toBe(429);
+    expect(second.body).toContain('登录失败次数过多，请 5 分钟后再试。');
+    // Behind a trusted proxy the client address is the forwarded one: the same login count applies.
     const proxied = await h().appWith({ trustProxy: true });
-    const viaProxy = (ip: string, password: string) =>
+    const viaProxy = (ip: string, username: string, password: string) =>
       proxied.inject({
         method: 'POST',
         url: '/portal/login',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': ip,
-        },
-        payload: new URLSearchParams({ username: 'newbie', password }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        payload: new URLSearchParams({ username, password }).toString(),
       });
-    expect((await viaProxy('203.0.113.7', demoPassword)).statusCode).toBe(429);
-    expect((await viaProxy('192.0.2.55', demoPassword)).statusCode).toBe(303);
-    // The attacker's address is still refused: a success elsewhere clears nothing of it.
-    expect((await postLogin(app, 'newbie', demoPassword, {}, 'portal', '203.0.113.7')).statusCode).toBe(429);
+    expect((await viaProxy('192.0.2.55', 'newbie', demoPassword)).statusCode).toBe(429);
+    // Other logins are not affected, from any of these addresses.
+    expect((await viaProxy('203.0.113.7', 'unverified', demoPassword)).statusCode).toBe(303);
+    await h().db.delete(loginFailures);
+  });
+
+  it('throttles one address spraying a password across 30 logins', async () => {
+    const app = h().app;
+    const from = '203.0.113.99';
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1)
+      statuses.push((await postLogin(app, `spray-${i}`, 'Summer2026!', {}, 'portal', from)).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(10).fill(429));
+    // The address stays throttled even for a real account and its right password…
+    const refused = await postLogin(app, 'demo', demoPassword, { lang: 'en_US' }, 'portal', from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('Please try again in 5 min.');
+    // …while the same account signs in from any other address.
+    expect((await postLogin(app, 'demo', demoPassword, {}, 'portal', '198.51.100.77')).statusCode).toBe(303);
     await h().db.delete(loginFailures);
   });
 
@@ -755,6 +802,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
       data: { service_status: 'open' },
     });
     await h().db.update(accounts).set({ serviceStatus: 'auditing' }).where(eq(accounts.id, customer!.id));
+    app.authCache.clear();
     try {
       // The tab's active account decides, not the signed-in one.
       expect((await validate(channel.token, String(customer!.id))).body).toMatchObject({
@@ -764,6 +812,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
       expect((await call(app, 'GET', '/account/user/validate', { token: channel.token })).body.code).toBe(0);
     } finally {
       await h().db.update(accounts).set({ serviceStatus: 'open' }).where(eq(accounts.id, customer!.id));
+      app.authCache.clear();
     }
     for (const value of [String(demo!.id), '999999', 'abc', '-1']) {
       expect((await validate(channel.token, value)).body).toMatchObject({

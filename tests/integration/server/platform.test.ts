@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
+import { commands } from '../../../src/commands/registry';
 import { dictionary } from '../../../src/contract';
 import { endpoints } from '../../../src/contract/endpoints';
 import { call, describeServer, postLogin, signIn } from '../../support/server-harness';
@@ -40,6 +42,16 @@ describeServer('platform: headers, OpenAPI, errors, logs, static files', (h) => 
       expect(operation?.tags).toEqual([endpoint.tag]);
       if (endpoint.access !== 'public') expect(operation?.security).toEqual([{ bearerAuth: [] }]);
     }
+    // Every command's own call too (the configuration sections' among them), with its payload.
+    for (const module of Object.values(commands)) {
+      const operation = doc.paths[module.api.path]?.post;
+      expect(operation, module.api.path).toBeDefined();
+      expect(operation?.summary).toBe(module.api.summary);
+      expect(operation?.tags).toEqual([module.api.tag]);
+    }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v3/domain/cache/update', '/v3/domain/https/update']),
+    );
     // The portal's HTML pages are not API calls.
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/portal/log') || p === '/portal/realname')).toBe(
       false,
@@ -199,5 +211,35 @@ describeServer('platform: headers, OpenAPI, errors, logs, static files', (h) => 
     expect(
       (await app.inject({ method: 'GET', url: '/v3/customer/customer/loginInfo' })).json(),
     ).toMatchObject({ code: 44 });
+  });
+
+  it('serves the copies compressed at build time, by Accept-Encoding, with the caching of the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdn-static-'));
+    mkdirSync(join(dir, 'assets'));
+    const html = '<!doctype html><title>CDN Console</title>'.repeat(50);
+    const script = 'console.log("a long enough script");\n'.repeat(100);
+    for (const [name, text] of [
+      ['index.html', html],
+      [join('assets', 'index-abc123.js'), script],
+    ] as const) {
+      writeFileSync(join(dir, name), text);
+      writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+    }
+    const app = await h().appWith({ staticDir: dir });
+    const get = (url: string, encoding?: string) =>
+      app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('/', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 });

@@ -48,7 +48,7 @@ describeServer('opening the service', (h) => {
     });
     expect(answer).toMatchObject({
       code: 11000608,
-      msg: 'You have not completed the real-name authentication. Do you want to carry out the real-name authentication?',
+      msg: 'Your account is not real-name verified. Verify now?',
     });
   });
 

@@ -12,19 +12,26 @@ const loginInfo = {
   kind: 'main',
 };
 
-/** A server that refuses account 99 (no longer viewable) and answers everything else. */
+/** A server that refuses account 99 (no longer viewable) and answers the start-up call otherwise. */
 function server() {
   const seen: (string | null)[] = [];
   const fetchFn = vi.fn(async (url: string, init: RequestInit) => {
     const view = new Headers(init.headers).get('x-view-account');
-    if (url.endsWith('/loginInfo')) seen.push(view);
+    if (!url.endsWith('/v3/customer/console/boot')) throw new Error(`unexpected call ${url}`);
+    seen.push(view);
     const body =
       view === '99'
         ? { code: 40302, msg: 'not viewable', data: {} }
         : {
             code: 0,
             msg: '',
-            data: url.endsWith('/loginInfo') ? loginInfo : url.endsWith('/lists') ? { lists: [] } : {},
+            data: {
+              login_info: loginInfo,
+              menu: [],
+              dict: { area: { '1': 'China Mainland' } },
+              flags: { 'is/channel/account': true, 'enable/view/top_url_type': false },
+              cwn: { has_cwn: false, cwn_link: '' },
+            },
           };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
@@ -49,7 +56,14 @@ describe('loadBootData', () => {
     });
     writeActiveAccount(99);
     const data = await loadBootData(true);
-    expect(data.loginInfo.view_id).toBe(7);
+    expect(data).toMatchObject({
+      serviceOpen: true,
+      loginInfo: { view_id: 7 },
+      dict: { area: { '1': 'China Mainland' } },
+      isChannel: true,
+      isTopUrlType: false,
+    });
+    // One call a try: the refused account's, then the sign-in's own.
     expect(s.seen).toEqual(['99', null]);
     expect(readActiveAccount()).toBeNull();
   });

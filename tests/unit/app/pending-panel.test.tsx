@@ -109,7 +109,7 @@ describe('the pending-changes panel', () => {
       'Ban 192.0.2.3',
       'domain.hangUp · example.com',
     ]);
-    expect(within(item('Ban 192.0.2.1')).getByText('Waiting to sync')).toBeTruthy();
+    expect(within(item('Ban 192.0.2.1')).getByText('Pending sync')).toBeTruthy();
     expect(within(item(`Ban 192.0.2.2`)).getByText('Rejected')).toBeTruthy();
     expect(within(item('Ban 192.0.2.2')).getByText('The range overlaps a ban in force')).toBeTruthy();
     const clash = item('Ban 192.0.2.3');
@@ -166,7 +166,7 @@ describe('the pending-changes panel', () => {
     fireEvent.change(within(article).getByLabelText('Reason'), { target: { value: 'credential stuffing' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(within(article).getByText('Waiting to sync')).toBeTruthy());
+    await waitFor(() => expect(within(article).getByText('Pending sync')).toBeTruthy());
     const [stored] = await runtime.store.pending();
     expect(stored).toMatchObject({
       state: 'queued',
@@ -210,7 +210,7 @@ describe('the pending-changes panel', () => {
     const article = await screen.findByRole('article', { name: 'Ban 192.0.2.3' });
     fireEvent.click(within(article).getByRole('button', { name: 'Keep mine' }));
 
-    await waitFor(() => expect(within(article).getByText('Waiting to sync')).toBeTruthy());
+    await waitFor(() => expect(within(article).getByText('Pending sync')).toBeTruthy());
     const [stored] = await runtime.store.pending();
     expect(stored).toMatchObject({ state: 'queued', baseVersion: 4, payload: { reason: 'mine' } });
     const [snapshot] = await runtime.store.snapshotsOf('ipBan');
@@ -222,7 +222,7 @@ describe('the pending-changes panel', () => {
     await conflict(entry.seq, 4, { cidr: '192.0.2.3', reason: 'theirs' });
     renderPanel();
     const article = await screen.findByRole('article', { name: 'Ban 192.0.2.3' });
-    fireEvent.click(within(article).getByRole('button', { name: "Use the server's" }));
+    fireEvent.click(within(article).getByRole('button', { name: 'Use server version' }));
 
     expect(await screen.findByText('No pending changes')).toBeTruthy();
     expect(await runtime.store.pending()).toEqual([]);

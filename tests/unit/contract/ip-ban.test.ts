@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandSpecs } from '../../../src/contract/commands';
+import { targetsOf } from '../../../src/commands/command';
+import { commands } from '../../../src/commands/registry';
 import { ipBanBanPayload, ipBanUpdatePayload } from '../../../src/contract/ip-ban';
 import { limits } from '../../../src/contract/limits';
 import { parseRange } from '../../../src/contract/rules/ip';
@@ -163,8 +164,7 @@ describe('ban commands', () => {
   it('name the aggregate by the canonical text of the range', () => {
     const payload = ipBanBanPayload.parse({ cidr: ' 2001:DB8:0::/48 ' });
     expect(payload).toEqual({ cidr: '2001:db8::/48', reason: '', expires_at: null });
-    expect(commandSpecs['ipBan.ban'].aggregateOf(payload)).toBe('2001:db8::/48');
-    expect(commandSpecs['ipBan.ban'].kind).toBe('ipBan');
+    expect(targetsOf(commands['ipBan.ban'], payload)).toEqual([{ kind: 'ipBan', id: '2001:db8::/48' }]);
   });
 
   it('refuse a payload with the rules’ message ids', () => {

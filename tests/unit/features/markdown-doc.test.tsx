@@ -14,7 +14,7 @@ const doc = [
   '# Help',
   '## Signing in {#sign-in}',
   'text',
-  '### Logging out',
+  '### Signing out',
   '## Opening the service {#open-service}',
   '### CDN Service Agreement {#agreement}',
   '1. terms',
@@ -27,14 +27,14 @@ const doc = [
 describe('help and billing documents', () => {
   it('give headings stable anchors, explicit or derived', () => {
     expect(slugify('Signing in {#sign-in}')).toBe('sign-in');
-    expect(slugify('Logging out')).toBe('logging-out');
+    expect(slugify('Signing out')).toBe('signing-out');
     expect(slugify('退出登录')).toBe('退出登录');
   });
 
   it('list ## and ### headings for the table of contents, outside code', () => {
     expect(tableOfContents(doc).map((e) => `${e.depth}:${e.id}:${e.text}`)).toEqual([
       '2:sign-in:Signing in',
-      '3:logging-out:Logging out',
+      '3:signing-out:Signing out',
       '2:open-service:Opening the service',
       '3:agreement:CDN Service Agreement',
       '2:feedback:Feedback',

@@ -395,6 +395,7 @@ describe('copyConfigMachine: confirm and submit', () => {
       origins: source().origins,
       contents: ['basic', 'origin', 'group'],
       groupId,
+      sectionVersions: {},
     });
     t.queue.accept();
     const done = await waitFor(t.actor, (s) => s.matches({ done: 'settling' }));
@@ -414,6 +415,43 @@ describe('copyConfigMachine: confirm and submit', () => {
     t.actor.send({ type: 'copy.submit' });
     expect(t.queue.last().input.contents).toEqual(['basic', 'origin']);
     expect(t.queue.last().input.groupId).toBeNull();
+  });
+
+  it('carries the chosen configuration sections at the versions read, HTTPS only without a certificate', () => {
+    const t = loaded();
+    t.type('a.example.org');
+    t.actor.send({ type: 'step.next' });
+    t.actor.send({ type: 'contents.section', content: 'cache', on: true });
+    t.actor.send({ type: 'contents.section', content: 'https', on: true });
+    t.actor.send({ type: 'contents.section', content: 'advanced', on: true });
+    t.actor.send({ type: 'contents.section', content: 'advanced', on: false });
+    // Not read yet: no section goes, whatever was ticked.
+    t.actor.send({ type: 'step.next' });
+    t.actor.send({ type: 'copy.submit' });
+    expect(t.queue.last().input.contents).toEqual(['basic', 'origin', 'group']);
+
+    const u = loaded();
+    u.type('a.example.org');
+    u.actor.send({
+      type: 'source.config',
+      config: { versions: { domainCache: 3, domainHttps: 2 }, hasCertificate: true },
+    });
+    u.actor.send({ type: 'step.next' });
+    u.actor.send({ type: 'contents.section', content: 'cache', on: true });
+    u.actor.send({ type: 'contents.section', content: 'https', on: true });
+    u.actor.send({ type: 'step.next' });
+    u.actor.send({ type: 'copy.submit' });
+    expect(u.queue.last().input.contents).toEqual(['basic', 'origin', 'group', 'cache']);
+    expect(u.queue.last().input.sectionVersions).toEqual({ domainCache: 3, domainHttps: 2 });
+
+    const w = loaded();
+    w.type('a.example.org');
+    w.actor.send({ type: 'source.config', config: { versions: { domainHttps: 2 }, hasCertificate: false } });
+    w.actor.send({ type: 'step.next' });
+    w.actor.send({ type: 'contents.section', content: 'https', on: true });
+    w.actor.send({ type: 'step.next' });
+    w.actor.send({ type: 'copy.submit' });
+    expect(w.queue.last().input.contents).toEqual(['basic', 'origin', 'group', 'https']);
   });
 
   it('when nothing could be saved (storage full), returns to confirm with everything kept', async () => {

@@ -57,7 +57,7 @@ describe('domain lifecycle machine', () => {
     expect(queued).toEqual([]);
   });
 
-  it('a special configuration blocks rename and delete but not hang up', () => {
+  it('a special configuration blocks rename and delete but not suspend', () => {
     const { actor } = start();
     for (const action of ['rename', 'delete'] as const) {
       actor.send({ type: 'start', action, domain: domain('active', true), online: true });

@@ -11,10 +11,33 @@ describe('server messages', () => {
 
   it('keeps the spec texts exactly', () => {
     expect(t('feedback.images.tooMany', 'en_US')).toBe('Upload up to 5 pictures!');
-    expect(t('feedback.images.tooLarge', 'en_US')).toBe('File size exceeds 5M');
-    expect(t('feedback.images.tooLarge', 'zh_CN')).toBe('文件大小超过 5M');
+    expect(t('feedback.images.tooLarge', 'en_US')).toBe('File size exceeds 5 MB');
+    expect(t('feedback.images.tooLarge', 'zh_CN')).toBe('文件大小超过 5 MB');
     expect(t('openService.opened', 'en_US')).toBe('Service opened successfully!');
     expect(t('portal.login.failed', 'zh_CN')).toBe('用户名或密码错误。');
+  });
+
+  it('asks for the real-name authentication as the console does', () => {
+    const catalogs = { zh_CN: parsePo('zh_CN'), en_US: parsePo('en_US') };
+    for (const language of ['zh_CN', 'en_US'] as const)
+      expect(t('openService.realNameRequired', language)).toBe(
+        catalogs[language].get('openService.realName.prompt'),
+      );
+    expect(t('openService.realNameRequired', 'en_US')).toBe(
+      'Your account is not real-name verified. Verify now?',
+    );
+  });
+
+  it('names a domain action and state in the glossary words (suspend / resume)', () => {
+    expect(t('domain.rule.invalidTransition', 'en_US', { status: 'hung_up', action: 'hangUp' })).toBe(
+      'The domain is “Suspended” and cannot be suspended',
+    );
+    expect(t('domain.rule.invalidTransition', 'en_US', { status: 'active', action: 'recover' })).toBe(
+      'The domain is “Active” and cannot be resumed',
+    );
+    expect(t('domain.rule.invalidTransition', 'zh_CN', { status: 'hung_up', action: 'hangUp' })).toBe(
+      '域名状态为“已挂起”，无法挂起',
+    );
   });
 
   it('falls back to the generic text for unknown ids', () => {
@@ -23,7 +46,7 @@ describe('server messages', () => {
   });
 
   it('say what the console says for the message ids both use (one rule, one text)', () => {
-    const catalogs = { zh_CN: parsePo('zh_CN/messages.po'), en_US: parsePo('en_US/messages.po') };
+    const catalogs = { zh_CN: parsePo('zh_CN'), en_US: parsePo('en_US') };
     const shared = Object.keys(messages).filter((id) => catalogs.zh_CN.has(id));
     expect(shared).toEqual(expect.arrayContaining(['feedback.images.badType', 'feedback.title.tooLong']));
     for (const id of shared)

@@ -1,4 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { actionLabels } from '../domain-messages';
 import { bulkActions, bulkMax, type BulkAction } from './bulk-job';
@@ -23,7 +24,6 @@ const palettes: Record<BulkAction, string> = {
 export function BulkBar({ count, onAction, onClear, canRun }: BulkBarProps) {
   const { t, i18n } = useLingui();
   const tooMany = count > bulkMax;
-  const max = i18n.number(bulkMax);
   const selected = i18n.number(count);
   return (
     <HStack
@@ -59,7 +59,10 @@ export function BulkBar({ count, onAction, onClear, canRun }: BulkBarProps) {
         <Text fontSize="xs" color="fg.warning" role="status">
           {t({
             id: 'domain.bulk.bar.tooMany',
-            message: `A bulk action takes at most ${max} domains: select fewer.`,
+            message: plural(bulkMax, {
+              one: 'A bulk action takes at most # domain: select fewer.',
+              other: 'A bulk action takes at most # domains: select fewer.',
+            }),
           })}
         </Text>
       ) : null}

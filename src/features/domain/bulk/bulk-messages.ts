@@ -11,7 +11,7 @@ export const skipReasonLabels: Record<SkipReason, MessageDescriptor> = {
   sameGroup: msg({ id: 'domain.bulk.skip.sameGroup', message: 'Already in this group' }),
   unresolved: msg({
     id: 'domain.bulk.skip.unresolved',
-    message: 'An earlier change of it was refused: resolve it in Pending changes first',
+    message: 'An earlier change to it was rejected or is in conflict: resolve it in Pending changes first',
   }),
   gone: msg({ id: 'domain.bulk.skip.gone', message: 'The domain no longer exists' }),
 };
@@ -24,8 +24,8 @@ export const itemStatusLabels: Record<ItemStatus, MessageDescriptor> = {
 };
 
 export const confirmTitles: Record<BulkAction, MessageDescriptor> = {
-  hangUp: msg({ id: 'domain.bulk.confirm.titleHangUp', message: 'Hang up the selected domains?' }),
-  recover: msg({ id: 'domain.bulk.confirm.titleRecover', message: 'Recover the selected domains?' }),
+  hangUp: msg({ id: 'domain.bulk.confirm.titleHangUp', message: 'Suspend the selected domains?' }),
+  recover: msg({ id: 'domain.bulk.confirm.titleRecover', message: 'Resume the selected domains?' }),
   delete: msg({ id: 'domain.bulk.confirm.titleDelete', message: 'Delete the selected domains?' }),
   move: msg({ id: 'domain.bulk.confirm.titleMove', message: 'Move the selected domains to a group' }),
 };
@@ -34,17 +34,17 @@ export const confirmTitles: Record<BulkAction, MessageDescriptor> = {
 export const confirmWarnings: Partial<Record<BulkAction, MessageDescriptor>> = {
   hangUp: msg({
     id: 'domain.bulk.confirm.warnHangUp',
-    message: 'Hung-up domains stop being accelerated until they are recovered.',
+    message: 'Suspended domains stop being accelerated until they are resumed.',
   }),
   delete: msg({
     id: 'domain.bulk.confirm.warnDelete',
-    message: 'Deleted domains stop serving at once and cannot be recovered.',
+    message: 'Deleted domains stop serving at once. This cannot be undone.',
   }),
 };
 
 export const resultTitles: Record<BulkAction, MessageDescriptor> = {
-  hangUp: msg({ id: 'domain.bulk.results.titleHangUp', message: 'Bulk hang up' }),
-  recover: msg({ id: 'domain.bulk.results.titleRecover', message: 'Bulk recover' }),
+  hangUp: msg({ id: 'domain.bulk.results.titleHangUp', message: 'Bulk suspend' }),
+  recover: msg({ id: 'domain.bulk.results.titleRecover', message: 'Bulk resume' }),
   delete: msg({ id: 'domain.bulk.results.titleDelete', message: 'Bulk delete' }),
   move: msg({ id: 'domain.bulk.results.titleMove', message: 'Bulk move to group' }),
 };

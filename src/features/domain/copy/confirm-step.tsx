@@ -1,6 +1,14 @@
 import { Alert, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { CopyConfigContext, CopyConfigEvent } from '../../../machines';
+import {
+  contentsOf,
+  sectionContentChoices,
+  type CopyConfigContext,
+  type CopyConfigEvent,
+  type SectionContentChoice,
+} from '../../../machines';
 import { StoreFullError } from '../../../store';
 import { BasicFields } from '../form/basic-fields';
 import { OriginsEditor } from '../form/origins-editor';
@@ -16,8 +24,27 @@ interface ConfirmStepProps {
  * Step 3: the basic and origin information the new domains get, as copied from the source and
  * editable here; the origins are checked by the rules of spec §5 before anything is queued.
  */
+/** The sections in the sentence that says what is copied. */
+const copiedLabels: Record<SectionContentChoice, MessageDescriptor> = {
+  cache: msg({ id: 'domain.copy.confirm.cacheItem', message: 'the cache rules' }),
+  https: msg({ id: 'domain.copy.confirm.httpsItem', message: 'the HTTPS settings' }),
+  access: msg({ id: 'domain.copy.confirm.accessItem', message: 'the access control' }),
+  performance: msg({ id: 'domain.copy.confirm.performanceItem', message: 'the performance settings' }),
+  advanced: msg({ id: 'domain.copy.confirm.advancedItem', message: 'the headers and rewrites' }),
+};
+
 export function ConfirmStep({ context, groupName, busy, send }: ConfirmStepProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const contents = contentsOf(context.copyGroup, context.sections, context.sourceConfig);
+  const copiesHttps = contents.includes('https');
+  const copiedList = [
+    t({ id: 'domain.copy.confirm.basicItem', message: 'basic information' }),
+    t({ id: 'domain.copy.confirm.originsItem', message: 'origins' }),
+    ...(context.copyGroup && groupName !== null
+      ? [t({ id: 'domain.copy.confirm.groupItem', message: `the group “${groupName}”` })]
+      : []),
+    ...sectionContentChoices.filter((c) => contents.includes(c)).map((c) => i18n._(copiedLabels[c])),
+  ].join(t({ id: 'domain.copy.confirm.separator', message: ', ' }));
   const count = context.targets.length;
   return (
     <Stack gap="6">
@@ -44,7 +71,10 @@ export function ConfirmStep({ context, groupName, busy, send }: ConfirmStepProps
       ) : null}
       <Stack as="section" aria-labelledby="domain-copy-summary" gap="2">
         <Heading as="h3" size="sm" id="domain-copy-summary">
-          {t({ id: 'domain.copy.confirm.targets', message: `New domains (${count})` })}
+          {t({
+            id: 'domain.copy.confirm.targets',
+            message: plural(count, { one: 'New domain (#)', other: 'New domains (#)' }),
+          })}
         </Heading>
         <HStack as="ul" gap="2" wrap="wrap" listStyleType="none" m="0" p="0">
           {context.targets.map(({ key, name }) => (
@@ -63,15 +93,13 @@ export function ConfirmStep({ context, groupName, busy, send }: ConfirmStepProps
           ))}
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {context.copyGroup && groupName !== null
-            ? t({
-                id: 'domain.copy.confirm.inGroup',
-                message: `Copied: basic information, origins and the group “${groupName}”. HTTPS is not copied.`,
-              })
-            : t({
-                id: 'domain.copy.confirm.noGroup',
-                message: 'Copied: basic information and origins, in no group. HTTPS is not copied.',
-              })}
+          {t({
+            id: 'domain.copy.confirm.copied',
+            message: `Copied: ${ph({ list: copiedList })}.`,
+          })}
+          {copiesHttps
+            ? null
+            : ` ${t({ id: 'domain.copy.confirm.noHttps', message: 'HTTPS is not copied.' })}`}
         </Text>
       </Stack>
       <Stack as="section" aria-labelledby="domain-copy-basic" gap="3">

@@ -1,11 +1,21 @@
 import { Box, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { CopyConfigEvent } from '../../../machines';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  sectionContentChoices,
+  type CopyConfigEvent,
+  type CopySourceConfig,
+  type SectionContentChoice,
+} from '../../../machines';
 import { httpsNotCopiedMessage } from '../domain-messages';
 
 interface ContentsStepProps {
   copyGroup: boolean;
+  sections: readonly SectionContentChoice[];
+  /** The source's configuration as read on this device; null while it has not been read. */
+  sourceConfig: CopySourceConfig | null;
   /** The source's group name; null when it is in no group. */
   groupName: string | null;
   send(event: CopyConfigEvent): void;
@@ -47,11 +57,40 @@ function Choice({
   );
 }
 
+const sectionChoiceLabels: Record<SectionContentChoice, MessageDescriptor> = {
+  cache: msg({ id: 'domain.copy.contents.cache', message: 'Cache rules' }),
+  https: msg({ id: 'domain.copy.contents.https', message: 'HTTPS configuration' }),
+  access: msg({ id: 'domain.copy.contents.access', message: 'Access control' }),
+  performance: msg({ id: 'domain.copy.contents.performance', message: 'Performance' }),
+  advanced: msg({ id: 'domain.copy.contents.advanced', message: 'Headers and rewrites' }),
+};
+const sectionChoiceHints: Record<SectionContentChoice, MessageDescriptor> = {
+  cache: msg({ id: 'domain.copy.contents.cacheHint', message: 'Every cache rule, in its order.' }),
+  https: msg({
+    id: 'domain.copy.contents.httpsHint',
+    message: 'Forced HTTPS, HSTS, HTTP/2 and TLS versions (the source has no certificate).',
+  }),
+  access: msg({
+    id: 'domain.copy.contents.accessHint',
+    message: 'IP, UA and referer lists, and URL authentication.',
+  }),
+  performance: msg({
+    id: 'domain.copy.contents.performanceHint',
+    message: 'Smart compression, the POST size limit and speed limits.',
+  }),
+  advanced: msg({
+    id: 'domain.copy.contents.advancedHint',
+    message: 'Request and response headers, URL rewrites and error pages.',
+  }),
+};
+
 /**
  * Step 2: what the new domains take from the source. Basic information and origins always go (a
- * new domain cannot exist without them); the group is optional; HTTPS never goes (spec §5, §8).
+ * new domain cannot exist without them); the group and the configuration sections are optional;
+ * HTTPS goes only while the source has no certificate (spec §5, §8). The server copies the
+ * sections at the versions this device read.
  */
-export function ContentsStep({ copyGroup, groupName, send }: ContentsStepProps) {
+export function ContentsStep({ copyGroup, sections, sourceConfig, groupName, send }: ContentsStepProps) {
   const { t, i18n } = useLingui();
   return (
     <Stack gap="4">
@@ -99,12 +138,30 @@ export function ContentsStep({ copyGroup, groupName, send }: ContentsStepProps) 
           disabled={groupName === null}
           onChange={(on) => send({ type: 'contents.group', on })}
         />
-        <Choice
-          label={t({ id: 'domain.copy.contents.https', message: 'HTTPS configuration' })}
-          hint={i18n._(httpsNotCopiedMessage)}
-          checked={false}
-          disabled
-        />
+        {sectionContentChoices.map((content) => {
+          const https = content === 'https';
+          const blocked = sourceConfig === null || (https && sourceConfig.hasCertificate);
+          return (
+            <Choice
+              key={content}
+              label={i18n._(sectionChoiceLabels[content])}
+              hint={
+                https && sourceConfig?.hasCertificate
+                  ? i18n._(httpsNotCopiedMessage)
+                  : sourceConfig === null
+                    ? t({
+                        id: 'domain.copy.contents.configUnread',
+                        message:
+                          'The source configuration has not been read on this device yet: connect to copy it.',
+                      })
+                    : i18n._(sectionChoiceHints[content])
+              }
+              checked={!blocked && sections.includes(content)}
+              disabled={blocked}
+              onChange={(on) => send({ type: 'contents.section', content, on })}
+            />
+          );
+        })}
       </Stack>
     </Stack>
   );

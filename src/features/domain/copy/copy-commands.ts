@@ -1,3 +1,4 @@
+import { sectionsCopied } from '../../../contract/rules/domain';
 import type { CopyRequest, QueuedTarget } from '../../../machines';
 import type { NewCommand } from '../../../store';
 import type { SyncRuntime } from '../../../sync/runtime';
@@ -21,6 +22,9 @@ export function copyCommandsOf(
       source_id: request.sourceId,
       copy_id: request.copyId,
       contents: request.contents,
+      section_versions: Object.fromEntries(
+        sectionsCopied(request.contents).map((kind) => [kind, request.sectionVersions[kind] ?? 0]),
+      ),
     }),
   );
   return { commands, queued };

@@ -80,8 +80,8 @@ export function CopyResults({ phase, targets, cnameOf, online, issues, failure, 
                 {t({
                   id: 'domain.copy.done.failedSummary',
                   message: plural(failed, {
-                    one: `# of ${total} new domains could not be created. Correct its name if needed, then retry it: the domains already created or on their way are left alone.`,
-                    other: `# of ${total} new domains could not be created. Correct their names if needed, then retry them: the domains already created or on their way are left alone.`,
+                    one: `# new domain out of ${total} could not be created. Correct its name if needed, then retry it: the domains already created or on their way are left alone.`,
+                    other: `# new domains out of ${total} could not be created. Correct their names if needed, then retry them: the domains already created or on their way are left alone.`,
                   }),
                 })}
               </Alert.Description>
@@ -217,7 +217,7 @@ function TargetState({ target, cname, online }: { target: CopyTarget; cname: str
           </Badge>
           <Text fontSize="sm" color="fg.error">
             {target.message ||
-              t({ id: 'domain.copy.result.refused', message: 'The server refused this domain.' })}
+              t({ id: 'domain.copy.result.refused', message: 'The server rejected this domain.' })}
           </Text>
         </Stack>
       );

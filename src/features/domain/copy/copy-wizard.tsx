@@ -99,7 +99,15 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
       );
       break;
     case 'contents':
-      body = <ContentsStep copyGroup={context.copyGroup} groupName={groupName} send={send} />;
+      body = (
+        <ContentsStep
+          copyGroup={context.copyGroup}
+          sections={context.sections}
+          sourceConfig={context.sourceConfig}
+          groupName={groupName}
+          send={send}
+        />
+      );
       footer = (
         <>
           <Button variant="outline" onClick={() => send({ type: 'step.back' })}>

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { limits } from '../../../contract/limits';
@@ -132,7 +133,13 @@ export function TargetsStep({ targets, issues, listProblem, send }: TargetsStepP
           {t({ id: 'domain.copy.targets.add', message: 'Add domain' })}
         </Button>
         <Text fontSize="xs" color={count > max ? 'fg.error' : 'fg.muted'} aria-live="polite">
-          {t({ id: 'domain.copy.targets.count', message: `${count} of at most ${max} domains` })}
+          {t({
+            id: 'domain.copy.targets.count',
+            message: plural(max, {
+              one: `${count} of at most # domain`,
+              other: `${count} of at most # domains`,
+            }),
+          })}
         </Text>
       </HStack>
     </Stack>

@@ -1,12 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { DomainEntry, DomainGroup } from '../../../contract/domain';
 import { copyConfigMachine, type CopySource } from '../../../machines';
-import type { PullState } from '../../../sync/pull';
+import { sectionKinds } from '../../../contract/domain-config';
+import type { Store } from '../../../store';
+import { usePull, type PullState } from '../../../sync/pull';
 import type { SyncRuntime } from '../../../sync/runtime';
 import { newId } from '../commands';
+import { pullDomainConfig } from '../config/pull-config';
+import { useDomainConfig } from '../config/use-domain-config';
 import { draftsOf } from '../form/drafts';
 import type { DomainData } from '../use-domains';
 import { queueCopy, requeueCopy } from './copy-commands';
@@ -59,6 +63,25 @@ export function useCopyWizard(
     if (waiting) return;
     send({ type: 'source.loaded', source: entry ? sourceOf(entry, version, data.groups) : null });
   }, [entry, version, data.groups, waiting, send]);
+
+  // The source's configuration: read when the wizard opens, its versions are what the copy takes.
+  const pullConfig = useCallback((store: Store) => pullDomainConfig(store, id), [id]);
+  usePull(runtime, online, pullConfig);
+  const config = useDomainConfig(id);
+  const versionsKey = config?.read
+    ? sectionKinds.map((kind) => `${kind}:${config.sections[kind].version}`).join(',')
+    : '';
+  const hasCertificate = config?.sections.domainHttps.state.certificate_id != null;
+  useEffect(() => {
+    if (versionsKey === '') return;
+    const versions = Object.fromEntries(
+      versionsKey.split(',').map((part) => {
+        const [kind = '', version = '0'] = part.split(':');
+        return [kind, Number(version)];
+      }),
+    );
+    send({ type: 'source.config', config: { versions, hasCertificate } });
+  }, [versionsKey, hasCertificate, send]);
 
   // The names in use, except this copy's own targets (they are folded in as pending domains).
   const ownIds = useMemo(

@@ -184,7 +184,7 @@ export function CreateResult({ id, domain, outcome, onBackToForm, onAddAnother }
             <Alert.Content>
               <Alert.Description>
                 {outcome.error?.msg ||
-                  t({ id: 'domain.create.refusedUnknown', message: 'The server refused the domain.' })}
+                  t({ id: 'domain.create.refusedUnknown', message: 'The server rejected the domain.' })}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>

@@ -267,7 +267,7 @@ export function DomainCreateScreen() {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
-              {t({ id: 'domain.create.refusedForm', message: 'The server refused this domain' })}
+              {t({ id: 'domain.create.refusedForm', message: 'The server rejected this domain' })}
             </Alert.Title>
             {refused.message ? <Alert.Description>{refused.message}</Alert.Description> : null}
           </Alert.Content>

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
+import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { DomainEntry, Origin } from '../../../contract/domain';
 import { blockedBySpecialConfig, canApply, isPrimary, primaryLevel } from '../../../contract/rules/domain';
@@ -29,12 +30,25 @@ import { useLifecycle } from '../lifecycle/use-lifecycle';
 import { pullDomains } from '../pull';
 import { useDomainData } from '../use-domains';
 import { originValueLabels } from '../origin-labels';
+import { PendingBadge } from './pending-badge';
+import { ConfigTabs } from '../config/config-tabs';
+import type { DomainDetailTab } from '../search';
 
 /**
- * /cdn/domain/detail?id=…: a domain's basic information and origins with its lifecycle actions,
- * from the store (so it reads offline too), pending edits folded in and marked.
+ * /cdn/domain/detail?id=…&section=…: a domain's basic information, origins and configuration in
+ * tabs with its lifecycle actions, from the store (so it reads offline too), pending edits folded
+ * in and marked.
  */
-export function DomainDetailScreen({ id }: { id: string }) {
+export function DomainDetailScreen({
+  id,
+  tab = 'basic',
+  onTab = () => undefined,
+}: {
+  id: string;
+  /** The tab shown (the address's `section`). */
+  tab?: DomainDetailTab;
+  onTab?(tab: DomainDetailTab): void;
+}) {
   const { t, i18n } = useLingui();
   const runtime = useSyncRuntime();
   const availability = useSyncAvailability();
@@ -161,58 +175,57 @@ export function DomainDetailScreen({ id }: { id: string }) {
         </Text>
       ) : null}
 
-      <Card.Root>
-        <Card.Header>
-          <Heading size="md">{t({ id: 'domain.detail.basic', message: 'Basic information' })}</Heading>
-        </Card.Header>
-        <Card.Body>
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-            <Info label={t({ id: 'domain.field.status', message: 'Status' })}>
-              <StatusBadge entry={entry} />
-            </Info>
-            <Info label="CNAME">
-              <CnameCopy cname={entry.cname} />
-            </Info>
-            <Info label={t({ id: 'domain.field.serviceType', message: 'Service type' })}>
-              {dictLabel(dict, 'service_type', entry.service_type)}
-            </Info>
-            <Info label={t({ id: 'domain.field.area', message: 'Acceleration area' })}>
-              {dictLabel(dict, 'area', entry.area)}
-            </Info>
-            <Info label={t({ id: 'domain.field.businessType', message: 'Business type' })}>
-              {dictLabel(dict, 'business_type', entry.business_type)}
-            </Info>
-            <Info label={t({ id: 'domain.field.group', message: 'Group' })}>
-              {data.groups.find((g) => g.id === entry.group_id)?.name ??
-                t({ id: 'domain.group.none', message: 'No group' })}
-            </Info>
-            <Info label={t({ id: 'domain.field.createdAt', message: 'Created' })}>
-              {formatDateTime(entry.created_at)}
-            </Info>
-            <Info label={t({ id: 'domain.field.updatedAt', message: 'Last edited' })}>
-              {formatDateTime(entry.updated_at)}
-              {entry.updated_by ? ` · ${entry.updated_by}` : ''}
-            </Info>
-          </Grid>
-          {entry.cname !== '' ? (
-            <Text mt="4" fontSize="sm" color="fg.muted">
-              {t({
-                id: 'domain.detail.dnsHint',
-                message: `To accelerate ${entry.domain}, add a CNAME record for it pointing at ${entry.cname} at your DNS provider.`,
-              })}
-            </Text>
-          ) : null}
-        </Card.Body>
-      </Card.Root>
-
-      <Card.Root>
-        <Card.Header>
-          <Heading size="md">{t({ id: 'domain.detail.origins', message: 'Origins' })}</Heading>
-        </Card.Header>
-        <Card.Body>
-          <OriginsTable origins={entry.origins} i18n={i18n} />
-        </Card.Body>
-      </Card.Root>
+      <ConfigTabs
+        entry={entry}
+        tab={tab}
+        onTab={onTab}
+        originsTable={<OriginsTable origins={entry.origins} i18n={i18n} />}
+        basic={
+          <Card.Root>
+            <Card.Header>
+              <Heading size="md">{t({ id: 'domain.detail.basic', message: 'Basic information' })}</Heading>
+            </Card.Header>
+            <Card.Body>
+              <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+                <Info label={t({ id: 'domain.field.status', message: 'Status' })}>
+                  <StatusBadge entry={entry} />
+                </Info>
+                <Info label="CNAME">
+                  <CnameCopy cname={entry.cname} />
+                </Info>
+                <Info label={t({ id: 'domain.field.serviceType', message: 'Service type' })}>
+                  {dictLabel(dict, 'service_type', entry.service_type)}
+                </Info>
+                <Info label={t({ id: 'domain.field.area', message: 'Acceleration area' })}>
+                  {dictLabel(dict, 'area', entry.area)}
+                </Info>
+                <Info label={t({ id: 'domain.field.businessType', message: 'Business type' })}>
+                  {dictLabel(dict, 'business_type', entry.business_type)}
+                </Info>
+                <Info label={t({ id: 'domain.field.group', message: 'Group' })}>
+                  {data.groups.find((g) => g.id === entry.group_id)?.name ??
+                    t({ id: 'domain.group.none', message: 'No group' })}
+                </Info>
+                <Info label={t({ id: 'domain.field.createdAt', message: 'Created' })}>
+                  {formatDateTime(entry.created_at)}
+                </Info>
+                <Info label={t({ id: 'domain.field.updatedAt', message: 'Last modified' })}>
+                  {formatDateTime(entry.updated_at)}
+                  {entry.updated_by ? ` · ${entry.updated_by}` : ''}
+                </Info>
+              </Grid>
+              {entry.cname !== '' ? (
+                <Text mt="4" fontSize="sm" color="fg.muted">
+                  {t({
+                    id: 'domain.detail.dnsHint',
+                    message: `To accelerate ${ph({ domain: entry.domain })}, add a CNAME record for it pointing at ${ph({ cname: entry.cname })} at your DNS provider.`,
+                  })}
+                </Text>
+              ) : null}
+            </Card.Body>
+          </Card.Root>
+        }
+      />
       <Box>{listLink}</Box>
       {lifecycle.dialog}
     </Stack>
@@ -236,19 +249,6 @@ export function StatusBadge({ entry }: { entry: DomainEntry }) {
   return <Badge colorPalette={palette}>{i18n._(statusLabels[entry.status])}</Badge>;
 }
 
-export function PendingBadge({ state }: { state: 'conflict' | 'rejected' | 'queued' }) {
-  const { t } = useLingui();
-  if (state === 'queued')
-    return <Badge colorPalette="blue">{t({ id: 'domain.pending.queued', message: 'Pending sync' })}</Badge>;
-  return (
-    <Badge colorPalette="red">
-      {state === 'conflict'
-        ? t({ id: 'domain.pending.conflict', message: 'Conflict' })
-        : t({ id: 'domain.pending.rejected', message: 'Not applied' })}
-    </Badge>
-  );
-}
-
 function OriginsTable({ origins, i18n }: { origins: readonly Origin[]; i18n: I18n }) {
   const { t } = useLingui();
   const primary = primaryLevel(origins);
@@ -269,7 +269,9 @@ function OriginsTable({ origins, i18n }: { origins: readonly Origin[]; i18n: I18
             <Table.ColumnHeader>
               {t({ id: 'domain.originForm.protocol', message: 'Back-to-origin protocol' })}
             </Table.ColumnHeader>
-            <Table.ColumnHeader>{t({ id: 'domain.originForm.level', message: 'Level' })}</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t({ id: 'domain.originForm.level', message: 'Priority' })}
+            </Table.ColumnHeader>
             <Table.ColumnHeader>
               {t({ id: 'domain.originForm.weight', message: 'Weight' })}
             </Table.ColumnHeader>

@@ -225,7 +225,7 @@ export function OriginRow({
           {text('host', t({ id: 'domain.originForm.host', message: 'Back-to-origin host' }), {
             placeholder: hostPlaceholder,
           })}
-          {text('level', t({ id: 'domain.originForm.level', message: 'Level' }), {
+          {text('level', t({ id: 'domain.originForm.level', message: 'Priority' }), {
             numeric: true,
             placeholder: '10',
             helper: t({ id: 'domain.originForm.levelRange', message: '10–20, smallest is primary' }),

@@ -1,4 +1,5 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, useState } from 'react';
 import { limits } from '../../../contract/limits';
@@ -75,7 +76,7 @@ export function OriginsEditor({
         {t({
           id: 'domain.originForm.levelHint',
           message:
-            'Level 10–20: the origins with the smallest level are primary, the others are backups used when the primary origins fail.',
+            'Priority 10–20: the origins with the smallest priority are primary; the others are backups, used when the primary origins fail.',
         })}
       </Text>
       {listProblems.length > 0 ? (
@@ -128,8 +129,17 @@ export function OriginsEditor({
         </Button>
         <Text fontSize="xs" color="fg.muted">
           {full
-            ? t({ id: 'domain.originForm.full', message: `At most ${max} origins` })
-            : t({ id: 'domain.originForm.count', message: `${count} of at most ${max} origins` })}
+            ? t({
+                id: 'domain.originForm.full',
+                message: plural(max, { one: 'At most # origin', other: 'At most # origins' }),
+              })
+            : t({
+                id: 'domain.originForm.count',
+                message: plural(max, {
+                  one: `${count} of at most # origin`,
+                  other: `${count} of at most # origins`,
+                }),
+              })}
         </Text>
       </HStack>
     </Stack>

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { domainRuleMessages } from '../domain-messages';
+import { textRuleMessages } from '../../../ui/text-messages';
 import type { GroupNameIssue } from './group-rules';
 
 /**
@@ -17,6 +18,7 @@ export const groupRefusals = {
 };
 
 export const groupNameMessages: Record<GroupNameIssue, MessageDescriptor> = {
+  ...textRuleMessages,
   'domain.group.nameRequired': domainRuleMessages['domain.group.nameRequired'],
   'domain.group.nameTooLong': domainRuleMessages['domain.group.nameTooLong'],
   'domain.group.exists': groupRefusals.exists,

@@ -1,4 +1,5 @@
 import { Button, Field, Input } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { DomainGroup } from '../../../contract/domain';
@@ -74,7 +75,7 @@ export function GroupNameDialog({ group, groups, onClose, onSubmit }: GroupNameD
           onChange={(e) => setName(e.currentTarget.value)}
           placeholder={t({
             id: 'domain.group.namePlaceholder',
-            message: `At most ${max} characters`,
+            message: plural(max, { one: 'At most # character', other: 'At most # characters' }),
           })}
         />
         {shown ? <Field.ErrorText>{shown}</Field.ErrorText> : null}

@@ -96,16 +96,16 @@ export function useLifecycle(): Lifecycle {
 
   const confirmations: Record<LifecycleAction, { title: string; body: string; confirm: string }> = {
     hangUp: {
-      title: t({ id: 'domain.lifecycle.hangUp.title', message: `Hang up ${domain}?` }),
+      title: t({ id: 'domain.lifecycle.hangUp.title', message: `Suspend ${domain}?` }),
       body: t({
         id: 'domain.lifecycle.hangUp.body',
         message:
-          'While hung up, the domain is not accelerated: requests are no longer served by CDN. Its configuration is kept, and you can recover it at any time.',
+          'While suspended, the domain is not accelerated: requests are no longer served by CDN. Its configuration is kept, and you can resume it at any time.',
       }),
       confirm: i18n._(actionLabels.hangUp),
     },
     recover: {
-      title: t({ id: 'domain.lifecycle.recover.title', message: `Recover ${domain}?` }),
+      title: t({ id: 'domain.lifecycle.recover.title', message: `Resume ${domain}?` }),
       body: t({
         id: 'domain.lifecycle.recover.body',
         message: 'The domain is accelerated again with its configuration.',

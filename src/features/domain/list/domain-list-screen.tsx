@@ -236,7 +236,6 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   const shown = view.length;
   const filtered = filtersActive(search);
   const shownText = i18n.number(shown);
-  const totalText = i18n.number(total);
   const { done: jobDone, queued: jobQueued } = bulk.summary;
 
   const createButton = (
@@ -254,7 +253,10 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
             {filtered
               ? t({
                   id: 'domain.list.shownOfTotal',
-                  message: `Showing ${shownText} of ${totalText} domains`,
+                  message: plural(total, {
+                    one: `Showing ${shownText} of # domain`,
+                    other: `Showing ${shownText} of # domains`,
+                  }),
                 })
               : t({
                   id: 'domain.list.total',
@@ -377,7 +379,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
                     {t({ id: 'domain.bulk.showResults', message: 'Show results' })}
                   </Button>
                   <Button size="xs" variant="ghost" onClick={bulk.dismiss}>
-                    {t({ id: 'domain.bulk.dismiss', message: 'Dismiss' })}
+                    {t({ id: 'domain.bulk.dismiss', message: 'Close' })}
                   </Button>
                 </HStack>
               ) : null}

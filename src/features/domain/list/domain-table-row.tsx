@@ -196,8 +196,8 @@ export const DomainTableRow = memo(function DomainTableRow({
           onClick={() => onAction(toggle, row)}
           aria-label={
             toggle === 'hangUp'
-              ? t({ id: 'domain.list.action.hangUpLabel', message: `Hang up ${name}` })
-              : t({ id: 'domain.list.action.recoverLabel', message: `Recover ${name}` })
+              ? t({ id: 'domain.list.action.hangUpLabel', message: `Suspend ${name}` })
+              : t({ id: 'domain.list.action.recoverLabel', message: `Resume ${name}` })
           }
         >
           {i18n._(actionLabels[toggle])}

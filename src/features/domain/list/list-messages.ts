@@ -34,8 +34,8 @@ export const pendingLabels: Record<'queued' | 'rejected' | 'conflict', MessageDe
 export const pendingCommandLabels: Record<string, MessageDescriptor> = {
   'domain.create': msg({ id: 'domain.list.pending.create', message: 'Creating…' }),
   'domain.copyConfig': msg({ id: 'domain.list.pending.copyConfig', message: 'Copying configuration…' }),
-  'domain.hangUp': msg({ id: 'domain.list.pending.hangUp', message: 'Hanging up…' }),
-  'domain.recover': msg({ id: 'domain.list.pending.recover', message: 'Recovering…' }),
+  'domain.hangUp': msg({ id: 'domain.list.pending.hangUp', message: 'Suspending…' }),
+  'domain.recover': msg({ id: 'domain.list.pending.recover', message: 'Resuming…' }),
   'domain.delete': msg({ id: 'domain.list.pending.delete', message: 'Deleting…' }),
   'domain.rename': msg({ id: 'domain.list.pending.rename', message: 'Renaming…' }),
   'domain.move': msg({ id: 'domain.list.pending.move', message: 'Moving…' }),
@@ -65,7 +65,11 @@ export const exportTexts = {
   noMatch: msg({ id: 'domain.export.noMatch', message: 'No exportable data: no domain matches the filters' }),
   limited: msg({
     id: 'domain.export.limited',
-    message: 'Exporting at most {max} rows: the first {max} rows of the list were exported',
+    message:
+      '{max, plural, one {Exporting at most # row: the first # row of the list was exported} other {Exporting at most # rows: the first # rows of the list were exported}}',
   }),
-  done: msg({ id: 'domain.export.done', message: 'Exported {count} rows' }),
+  done: msg({
+    id: 'domain.export.done',
+    message: '{count, plural, one {Exported # row} other {Exported # rows}}',
+  }),
 };

@@ -122,7 +122,7 @@ describe('the create domain screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Remove origin 1' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add origin' }));
     expect(document.activeElement).toBe(addressOf(2));
-    type(within(originRow(2)).getByLabelText('Level'), '11');
+    type(within(originRow(2)).getByLabelText('Priority'), '11');
     expect(within(originRow(1)).getByText('Primary')).toBeTruthy();
     expect(within(originRow(2)).getByText('Backup')).toBeTruthy();
     type(addressOf(1), '192.0.2.10');

@@ -3,6 +3,9 @@ import type { DomainEntry, DomainGroup } from '../../../../src/contract/domain';
 import { domainFold, domainGroupFold } from '../../../../src/features/domain/fold';
 
 const id = '0b6f7f5e-3d0c-4c2a-9f1e-1a2b3c4d5e6f';
+const source = '1b6f7f5e-3d0c-4c2a-9f1e-1a2b3c4d5e6f';
+const copy = '2b6f7f5e-3d0c-4c2a-9f1e-1a2b3c4d5e6f';
+const group = '3b6f7f5e-3d0c-4c2a-9f1e-1a2b3c4d5e6f';
 const origin = {
   type: 'ip' as const,
   address: '192.0.2.10',
@@ -64,9 +67,20 @@ describe('domain fold', () => {
   it('marks a copy with its source', () => {
     const copied = domainFold(undefined, {
       name: 'domain.copyConfig',
-      payload: { id, domain: 'copy.example.com', source_id: 'source', origins: [] },
+      payload: {
+        id,
+        domain: 'copy.example.com',
+        service_type: 'web',
+        area: '1',
+        business_type: 'web',
+        origins: [origin],
+        group_id: null,
+        source_id: source,
+        copy_id: copy,
+        contents: ['basic'],
+      },
     });
-    expect(copied?.copied_from).toBe('source');
+    expect(copied?.copied_from).toBe(source);
   });
 
   it('follows the lifecycle', () => {
@@ -79,7 +93,9 @@ describe('domain fold', () => {
       payload: { id, domain: 'shop.example.com' },
     });
     expect(renamed).toMatchObject({ domain: 'shop.example.com', cname: '' });
-    expect(domainFold(server, { name: 'domain.move', payload: { id, group_id: 'g' } })?.group_id).toBe('g');
+    expect(domainFold(server, { name: 'domain.move', payload: { id, group_id: group } })?.group_id).toBe(
+      group,
+    );
   });
 
   it('ignores an action on a domain it does not know, and unknown commands', () => {

@@ -118,7 +118,7 @@ describe('the domain list', () => {
     ]);
     expect(rowOf('www.shop.com').getAttribute('role')).toBe('row');
     expect(within(rowOf('www.shop.com')).getByText('Shop')).toBeTruthy();
-    expect(within(rowOf('img.shop.com')).getByRole('button', { name: 'Recover img.shop.com' })).toBeTruthy();
+    expect(within(rowOf('img.shop.com')).getByRole('button', { name: 'Resume img.shop.com' })).toBeTruthy();
     expect(within(rowOf('special.example.org')).getByText('Special configuration')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Details of www.shop.com' }).getAttribute('href')).toBe(
       `#/cdn/domain/detail?id=${uuid(1)}`,
@@ -172,7 +172,7 @@ describe('the domain list', () => {
     expect(searches.at(-1)).toEqual({ group: 'none' });
   });
 
-  it('runs a bulk hang up as a job: confirms, skips the ineligible, queues the rest', async () => {
+  it('runs a bulk suspend as a job: confirms, skips the ineligible, queues the rest', async () => {
     setOnline(false);
     const rt = await withStored(sample());
     render(<Screen given={rt} />);
@@ -181,7 +181,7 @@ describe('the domain list', () => {
     fireEvent.click(screen.getByLabelText('Select every domain in the list'));
     const bar = await screen.findByRole('region', { name: 'Selected domains' });
     expect(within(bar).getByText('3 selected')).toBeTruthy();
-    fireEvent.click(within(bar).getByRole('button', { name: 'Hang up' }));
+    fireEvent.click(within(bar).getByRole('button', { name: 'Suspend' }));
 
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('2 domains will be changed.')).toBeTruthy();
@@ -198,7 +198,7 @@ describe('the domain list', () => {
         ['domain.hangUp', uuid(1), true],
       ]),
     );
-    const results = await screen.findByRole('dialog', { name: 'Bulk hang up' });
+    const results = await screen.findByRole('dialog', { name: 'Bulk suspend' });
     await waitFor(() => expect(within(results).getByText('0 of 2 done')).toBeTruthy());
     expect(within(results).getAllByText('Will run when you are back online')).toHaveLength(2);
     expect(within(results).getByText('Skipped')).toBeTruthy();
@@ -255,14 +255,14 @@ describe('the domain list', () => {
     fireEvent.click(screen.getByLabelText('Select www.shop.com'));
     fireEvent.click(screen.getByLabelText('Select special.example.org'));
     fireEvent.click(
-      within(await screen.findByRole('region', { name: 'Selected domains' })).getByText('Hang up'),
+      within(await screen.findByRole('region', { name: 'Selected domains' })).getByText('Suspend'),
     );
     await act(async () => {
       fireEvent.click(
         within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }),
       );
     });
-    const results = await screen.findByRole('dialog', { name: 'Bulk hang up' });
+    const results = await screen.findByRole('dialog', { name: 'Bulk suspend' });
     const [first, second] = await rt.store.pending();
     await act(async () => {
       await rt.store.settle([
@@ -309,7 +309,7 @@ describe('the domain list', () => {
     expect(remove.getAttribute('aria-disabled')).toBe('true');
     expect(remove.textContent).toContain('contact an administrator');
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Hang up special.example.org' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Suspend special.example.org' }));
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
   });
 
@@ -347,7 +347,7 @@ describe('the domain list', () => {
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('img.shop.com'));
-    const hangUp = screen.getByRole('button', { name: 'Recover img.shop.com' });
+    const hangUp = screen.getByRole('button', { name: 'Resume img.shop.com' });
     hangUp.focus();
     fireEvent.keyDown(hangUp, { key: 'ArrowUp' });
     await waitFor(() =>

@@ -70,7 +70,7 @@ describe('the ban dialog', () => {
       expect.stringMatching(/^Line 6\s*203\.0\.113\.7\/24\s*.*host bits.*Use 203\.0\.113\.0\/24$/),
       expect.stringMatching(/^Line 7\s*2001:DB8::1\s*This IP or range is already banned$/),
     ]);
-    expect(screen.getByText('5 of 7 lines need fixing before the ban can be submitted.')).toBeTruthy();
+    expect(screen.getByText('5 lines out of 7 need fixing before the ban can be submitted.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Ban' }) as HTMLButtonElement).disabled).toBe(true);
 
     // The offered network replaces the line; then line 6 overlaps line 5.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { ipBanCommandViews } from '../../../../src/features/ip-ban';
+import { ipBanCommandViews } from '../../../../src/features/ip-ban/command-views';
 import { activateEnglish, entry } from './fixtures';
 
 beforeAll(activateEnglish);

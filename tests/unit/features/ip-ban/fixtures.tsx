@@ -40,7 +40,6 @@ export const appState: AppState = {
   isChannel: false,
   isTopUrlType: false,
   offlineSince: null,
-  user: null,
 };
 
 export function Shell({ runtime, children }: { runtime?: SyncRuntime | null; children: ReactNode }) {

@@ -1,0 +1,26 @@
+import type { Kind } from '../../src/commands/kinds';
+import { sectionKinds } from '../../src/contract/domain-config';
+import type { Executor } from '../db/client';
+import type { CommandActor } from './execute';
+
+/**
+ * Data permission by domain (spec §6): the kinds of aggregate whose id is a domain's id (the domain
+ * and each section of its configuration) are covered by a grant of that domain.
+ */
+export const domainScoped: ReadonlySet<Kind> = new Set<Kind>(['domain', ...sectionKinds]);
+
+/** The domains an actor may act on in the active account: all of them (future ones included), or those granted. */
+export type DomainScope = { all: true } | { all: false; ids: ReadonlySet<string> };
+
+/**
+ * The domain scope of an actor. A main account, and an account acting for its customers, acts on
+ * all their domains; the grants of sub-accounts plug in here, and the executor then refuses a
+ * command on any other domain (a new domain only with "all").
+ */
+export async function domainScopeOf(_tx: Executor, _actor: CommandActor): Promise<DomainScope> {
+  return { all: true };
+}
+
+/** Whether the scope covers every domain-scoped aggregate a command changes. */
+export const covers = (scope: DomainScope, targets: readonly { kind: Kind; id: string }[]) =>
+  scope.all || targets.every((target) => !domainScoped.has(target.kind) || scope.ids.has(target.id));

@@ -1,0 +1,137 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AggregateStates, Kind } from '../../src/commands/kinds';
+import { sectionKinds, type SectionKind } from '../../src/contract/domain-config';
+import type { Executor } from '../db/client';
+import { aggregates, aggregateVersions } from '../db/schema';
+import { loginOf, loginOr } from '../modules/account/service';
+import { groupStore, domainStore } from '../modules/domain/store';
+import { ipBanStore } from '../modules/ip-ban/store';
+import { stamped, type AggregateStore } from './types';
+
+export type { AggregateStore, SaveInput, Stored } from './types';
+
+/** A kind kept as one JSON document per aggregate, with every version in `aggregate_versions`. */
+function documentStore<S extends Record<string, unknown>>(kind: Kind): AggregateStore<S> {
+  return {
+    async load(tx, accountId, id) {
+      const [row] = await tx
+        .select({ version: aggregates.version, data: aggregates.data })
+        .from(aggregates)
+        .where(and(eq(aggregates.accountId, accountId), eq(aggregates.kind, kind), eq(aggregates.id, id)));
+      return row
+        ? { version: row.version, state: { ...row.data, version: row.version } as unknown as S }
+        : null;
+    },
+    save(tx, name, input) {
+      const state = stamped(input);
+      const { version: _version, ...data } = state as Record<string, unknown>;
+      const key = { accountId: input.accountId, kind, id: input.id };
+      const meta = { updatedBy: input.actorId, updatedAt: input.now, version: input.version };
+      const document = tx
+        .insert(aggregates)
+        .values({ ...key, data, createdBy: input.actorId, createdAt: input.now, ...meta })
+        .onConflictDoUpdate({
+          target: [aggregates.accountId, aggregates.kind, aggregates.id],
+          set: { data, ...meta },
+        })
+        .returning({ id: aggregates.id });
+      const history = tx
+        .insert(aggregateVersions)
+        .values({
+          ...key,
+          version: input.version,
+          data,
+          command: input.command,
+          actorId: input.actorId,
+          at: input.now,
+        })
+        .returning({ version: aggregateVersions.version });
+      return {
+        writes: [tx.$with(name).as(document), tx.$with(`${name}_history`).as(history)],
+        state,
+      };
+    },
+  };
+}
+
+/** The store of each kind of aggregate. */
+export const stores: { [k in Kind]: AggregateStore<AggregateStates[k]> } = {
+  domain: domainStore,
+  domainGroup: groupStore,
+  ipBan: ipBanStore,
+  domainCopy: documentStore('domainCopy'),
+  ...(Object.fromEntries(sectionKinds.map((kind) => [kind, documentStore(kind)])) as {
+    [K in SectionKind]: AggregateStore<AggregateStates[K]>;
+  }),
+};
+
+/** The documents of some kinds for one id (a domain's sections), as stored. */
+export async function loadDocuments(
+  db: Executor,
+  accountId: number,
+  kinds: readonly string[],
+  id: string,
+): Promise<Map<string, { version: number; data: Record<string, unknown> }>> {
+  const rows = await db
+    .select({ kind: aggregates.kind, version: aggregates.version, data: aggregates.data })
+    .from(aggregates)
+    .where(
+      and(eq(aggregates.accountId, accountId), inArray(aggregates.kind, [...kinds]), eq(aggregates.id, id)),
+    );
+  return new Map(rows.map((row) => [row.kind, { version: row.version, data: row.data }]));
+}
+
+/** One version of a document as it was written, or null when there is no such version. */
+export async function documentAt(
+  db: Executor,
+  accountId: number,
+  kind: string,
+  id: string,
+  version: number,
+): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .select({ data: aggregateVersions.data })
+    .from(aggregateVersions)
+    .where(
+      and(
+        eq(aggregateVersions.accountId, accountId),
+        eq(aggregateVersions.kind, kind),
+        eq(aggregateVersions.id, id),
+        eq(aggregateVersions.version, version),
+      ),
+    );
+  return row ? row.data : null;
+}
+
+/** The versions of one document a history shows at most (the newest). */
+export const historyMax = 200;
+
+/** The newest versions of one document (at most `historyMax`), newest first, with who made them (by login) and with which command. */
+export async function documentHistory(db: Executor, accountId: number, kind: string, id: string) {
+  const rows = await db
+    .select({
+      version: aggregateVersions.version,
+      command: aggregateVersions.command,
+      actorId: aggregateVersions.actorId,
+      actor: loginOf(aggregateVersions.actorId),
+      at: aggregateVersions.at,
+      data: aggregateVersions.data,
+    })
+    .from(aggregateVersions)
+    .where(
+      and(
+        eq(aggregateVersions.accountId, accountId),
+        eq(aggregateVersions.kind, kind),
+        eq(aggregateVersions.id, id),
+      ),
+    )
+    .orderBy(desc(aggregateVersions.version))
+    .limit(historyMax);
+  return rows.map((row) => ({
+    version: row.version,
+    command: row.command,
+    actor: loginOr(row.actor, row.actorId),
+    at: row.at.toISOString(),
+    data: row.data,
+  }));
+}

@@ -1,0 +1,89 @@
+import type { ServiceStatus } from '../../src/contract';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's cache of sign-in checks: a change made beside its calls (operator work) clears it. */
+    authCache: AuthCache;
+  }
+}
+import type { TokenContext } from '../identity/service';
+import type { Account } from '../modules/account/service';
+
+/** What a token resolves to for one requested view: everything a call's checks read. */
+export interface ResolvedAuth {
+  token: TokenContext;
+  account: Account;
+  view: Account;
+  viewServiceStatus: ServiceStatus;
+  /** The menu items granted to the view account (function permission, spec §6). */
+  menuIds: ReadonlySet<number>;
+  /** When the token stops being valid whatever happens: its absolute or its idle expiry. */
+  validUntil: number;
+}
+
+/**
+ * The answers of the sign-in and permission checks per token and requested view, kept briefly so
+ * that a call does not read the token, the accounts and the menu again (five statements) when
+ * the same caller called a moment ago.
+ *
+ * Every change of what these answers depend on, in this process, clears the cache at once:
+ * sign-out and revocation, switching the active account, opening the service, menu grants. Another
+ * instance of the server sees a change within `ttlMs` at most (the entries expire).
+ */
+export class AuthCache {
+  private readonly entries = new Map<string, { auth: ResolvedAuth; cachedAt: number }>();
+  /** Resolutions under way: concurrent calls of one caller share one, not one each. */
+  private readonly resolving = new Map<string, Promise<ResolvedAuth | 'invalid'>>();
+  /** Raised by `clear`: a lookup that started before a change does not store its stale answer. */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs = 3000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: string, now = Date.now()): ResolvedAuth | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.cachedAt >= this.ttlMs || now >= entry.auth.validUntil) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.auth;
+  }
+
+  /** The generation to hand back to `set`, taken before the lookup starts. */
+  get stamp(): number {
+    return this.generation;
+  }
+
+  set(key: string, auth: ResolvedAuth, stamp: number, now = Date.now()): void {
+    if (stamp !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) {
+      // The oldest entry goes (a Map iterates in insertion order).
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { auth, cachedAt: now });
+  }
+
+  /** The cached resolution, or the one under way for the key, or a new one made by `resolve`. */
+  async getOrResolve(
+    key: string,
+    resolve: (stamp: number) => Promise<ResolvedAuth | 'invalid'>,
+  ): Promise<ResolvedAuth | 'invalid'> {
+    const cached = this.get(key);
+    if (cached) return cached;
+    let pending = this.resolving.get(key);
+    if (!pending) {
+      pending = resolve(this.generation).finally(() => this.resolving.delete(key));
+      this.resolving.set(key, pending);
+    }
+    return pending;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,19 @@
+import { groupRenamePayload } from '../../contract/domain';
+import { defineCommand, type ApplyContext } from '../command';
+import { checkGroupName, liveGroup, menuPath, tag, type GroupNameFacts } from './rules';
+
+export const domainGroupRename = defineCommand({
+  name: 'domainGroup.rename',
+  schemaVersion: 1,
+  payload: groupRenamePayload,
+  primary: 'domainGroup',
+  targets: (p) => ({ domainGroup: p.id }),
+  menuPath,
+  api: { path: '/v3/domain/group/rename', summary: 'Rename a group of domains.', tag },
+  done: 'domain.group.renamed',
+  apply({ domainGroup }, p, ctx: ApplyContext<Pick<GroupNameFacts, 'nameTaken'>>) {
+    const group = liveGroup(domainGroup);
+    checkGroupName(ctx.facts);
+    return { domainGroup: { ...group, name: p.name } };
+  },
+});

@@ -1,0 +1,24 @@
+import { domainCreatePayload } from '../../contract/domain';
+import { defineCommand, Refusal, type ApplyContext } from '../command';
+import { checkGroup, checkName, menuPath, newDomain, tag, type NameFacts } from './rules';
+
+export const domainCreate = defineCommand({
+  name: 'domain.create',
+  schemaVersion: 1,
+  payload: domainCreatePayload,
+  primary: 'domain',
+  targets: (p) => ({ domain: p.id }),
+  menuPath,
+  api: {
+    path: '/v3/domain/domain/add',
+    summary: 'Add an accelerated domain with its origins; the answer carries its CNAME.',
+    tag,
+  },
+  done: 'domain.created',
+  apply({ domain }, p, ctx: ApplyContext<NameFacts>) {
+    if (domain) throw new Refusal('domain.rule.exists', 'id');
+    checkName(ctx.facts);
+    checkGroup(p.group_id, ctx.facts);
+    return { domain: newDomain(p, null, ctx) };
+  },
+});

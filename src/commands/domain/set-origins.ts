@@ -1,0 +1,21 @@
+import { domainOriginsPayload } from '../../contract/domain';
+import { defineCommand } from '../command';
+import { domainFor, menuPath, tag } from './rules';
+
+/** The origins of a domain after its creation: the list shows its primary origin, so they stay on the domain. */
+export const domainSetOrigins = defineCommand({
+  name: 'domain.setOrigins',
+  schemaVersion: 1,
+  payload: domainOriginsPayload,
+  primary: 'domain',
+  targets: (p) => ({ domain: p.id }),
+  menuPath,
+  api: {
+    path: '/v3/domain/domain/origins',
+    summary:
+      'Replace the origins of a domain (addresses, ports, priorities, weights, carriers, protocol, host).',
+    tag,
+  },
+  done: 'domain.originsSaved',
+  apply: ({ domain }, p) => ({ domain: { ...domainFor('configure', domain), origins: p.origins } }),
+});

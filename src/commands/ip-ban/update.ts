@@ -1,0 +1,19 @@
+import { ipBanUpdatePayload } from '../../contract/ip-ban';
+import { defineCommand } from '../command';
+import { entryInForce, menuPath, requireFutureExpiry, tag } from './rules';
+
+export const ipBanUpdate = defineCommand({
+  name: 'ipBan.update',
+  schemaVersion: 1,
+  payload: ipBanUpdatePayload,
+  primary: 'ipBan',
+  targets: (p) => ({ ipBan: p.cidr }),
+  menuPath,
+  api: { path: '/v3/ipban/ban/update', summary: 'Change the reason or expiry of a ban in force.', tag },
+  done: 'ipBan.updated',
+  apply({ ipBan }, p, ctx) {
+    const entry = entryInForce(ipBan, p.cidr, ctx.now);
+    requireFutureExpiry(p.expires_at, ctx.now);
+    return { ipBan: { ...entry, reason: p.reason, expires_at: p.expires_at } };
+  },
+});

@@ -1,0 +1,243 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { ph } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { api } from '../../../api';
+import { commandFor } from '../../../commands/queue';
+import type { CommandName, PayloadOf } from '../../../commands/registry';
+import { configSections, sectionKinds, type SectionKind } from '../../../contract/domain-config';
+import type { OutputOf } from '../../../contract/endpoints';
+import { useSyncRuntime } from '../../../sync/react';
+import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { formatDateTime } from '../../../ui/format';
+import { notify } from '../../../ui/toaster';
+import { useOnline } from '../../../ui/use-online';
+import { sectionTitles } from './config-messages';
+import { diffConfig } from './diff';
+import { ChangesTable } from './section-card';
+import type { DomainConfig } from './use-domain-config';
+
+type Versions = OutputOf<'sectionHistory'>['versions'];
+
+/**
+ * The history of a domain's configuration (spec §2 domain detail): each section's versions, who
+ * made them and when, what each changed against the one before, and a revert to any of them
+ * (queued as the section's set, naming the version it goes back to). Read from the server: it
+ * needs a connection.
+ */
+export function HistoryPanel({
+  domain,
+  readOnly,
+  config,
+}: {
+  domain: { id: string; domain: string };
+  readOnly: boolean;
+  /** The domain's configuration on this device: a section's new version reads the history again. */
+  config: DomainConfig | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const runtime = useSyncRuntime();
+  const [kind, setKind] = useState<SectionKind>('domainCache');
+  // The history is read again when the section's version changes (a revert applied, say).
+  const key = `${domain.id}:${kind}:${config?.sections[kind].version ?? 0}`;
+  const [loaded, setLoaded] = useState<{ key: string; versions: Versions | null } | null>(null);
+  const [picked, setPicked] = useState<{ key: string; version: number } | null>(null);
+  const [reverting, setReverting] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    api.call('sectionHistory', { id: domain.id, kind }, { quiet: true }).then(
+      (answer) => live && setLoaded({ key, versions: answer.versions }),
+      () => live && setLoaded({ key, versions: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [domain.id, kind, online, key]);
+
+  const current = loaded?.key === key ? loaded : null;
+  const versions = current?.versions ?? null;
+  const failed = current !== null && current.versions === null;
+  const chosen = picked?.key === key ? picked.version : (versions?.[0]?.version ?? null);
+  const setChosen = (version: number) => setPicked({ key, version });
+  const index = versions?.findIndex((v) => v.version === chosen) ?? -1;
+  const version = versions && index >= 0 ? versions[index] : undefined;
+  const previous = versions && index >= 0 ? versions[index + 1] : undefined;
+  const changes = version
+    ? diffConfig(previous?.content ?? configSections[kind].defaults, version.content)
+    : [];
+
+  const revert = async (to: number) => {
+    const target = versions?.find((v) => v.version === to);
+    if (!runtime || !target) return;
+    const payload = { id: domain.id, content: target.content, reverted_from: to, shown_as: domain.domain };
+    await runtime.enqueue(
+      commandFor(`${kind}.set` as CommandName, payload as unknown as PayloadOf<CommandName>),
+    );
+    notify(
+      'success',
+      t({
+        id: 'domainConfig.history.reverted',
+        message: `Reverting to version ${to}: it applies in a moment.`,
+      }),
+    );
+  };
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Heading size="md">{t({ id: 'domainConfig.history.title', message: 'Change history' })}</Heading>
+          <NativeSelect.Root size="sm" maxW="16rem">
+            <NativeSelect.Field
+              aria-label={t({ id: 'domainConfig.history.section', message: 'Section' })}
+              value={kind}
+              onChange={(e) => setKind(e.currentTarget.value as SectionKind)}
+            >
+              {sectionKinds.map((k) => (
+                <option key={k} value={k}>
+                  {i18n._(sectionTitles[k])}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {!online ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>
+              {t({
+                id: 'domainConfig.history.offline',
+                message: 'The change history needs a connection. It shows when you are back online.',
+              })}
+            </Alert.Title>
+          </Alert.Root>
+        ) : failed ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>
+              {t({ id: 'domainConfig.history.failed', message: 'The change history could not be loaded.' })}
+            </Alert.Title>
+          </Alert.Root>
+        ) : !versions ? (
+          <CenteredSpinner
+            label={t({ id: 'domainConfig.history.loading', message: 'Loading the change history…' })}
+          />
+        ) : versions.length === 0 ? (
+          <Text color="fg.muted">
+            {t({
+              id: 'domainConfig.history.empty',
+              message: 'This section has its default settings: it has never been changed.',
+            })}
+          </Text>
+        ) : (
+          <Stack gap="4">
+            <Box overflowX="auto">
+              <Table.Root
+                size="sm"
+                aria-label={t({ id: 'domainConfig.history.versions', message: 'Versions' })}
+              >
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>
+                      {t({ id: 'domainConfig.history.version', message: 'Version' })}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      {t({ id: 'domainConfig.history.at', message: 'Time' })}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      {t({ id: 'domainConfig.history.actor', message: 'Operator' })}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      {t({ id: 'domainConfig.table.operations', message: 'Operations' })}
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {versions.map((v, i) => (
+                    <Table.Row
+                      key={v.version}
+                      aria-selected={v.version === chosen}
+                      bg={v.version === chosen ? 'bg.muted' : undefined}
+                    >
+                      <Table.Cell>{v.version}</Table.Cell>
+                      <Table.Cell>{formatDateTime(v.at)}</Table.Cell>
+                      <Table.Cell>{v.actor}</Table.Cell>
+                      <Table.Cell>
+                        <HStack gap="1">
+                          <Button size="xs" variant="ghost" onClick={() => setChosen(v.version)}>
+                            {t({ id: 'domainConfig.history.show', message: 'Show changes' })}
+                          </Button>
+                          {i > 0 ? (
+                            <Button
+                              size="xs"
+                              variant="ghost"
+                              colorPalette="orange"
+                              disabled={readOnly}
+                              onClick={() => setReverting(v.version)}
+                            >
+                              {t({ id: 'domainConfig.history.revert', message: 'Revert to this version' })}
+                            </Button>
+                          ) : null}
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+            {version ? (
+              <Stack gap="2">
+                <Text fontWeight="semibold">
+                  {previous
+                    ? t({
+                        id: 'domainConfig.history.diff',
+                        message: `Version ${ph({ version: version.version })} against version ${ph({ previous: previous.version })}`,
+                      })
+                    : t({
+                        id: 'domainConfig.history.diffFirst',
+                        message: `Version ${ph({ version: version.version })} against the default settings`,
+                      })}
+                </Text>
+                <ChangesTable changes={changes} />
+              </Stack>
+            ) : null}
+          </Stack>
+        )}
+      </Card.Body>
+      <ConfirmDialog
+        open={reverting !== null}
+        title={t({ id: 'domainConfig.history.revertTitle', message: 'Revert this section?' })}
+        message={t({
+          id: 'domainConfig.history.revertMessage',
+          message: `The section's settings go back to version ${ph({ version: reverting ?? 0 })}; this makes a new version.`,
+        })}
+        confirmLabel={t({ id: 'domainConfig.history.revertConfirm', message: 'Revert' })}
+        cancelLabel={t({ id: 'domainConfig.cancel', message: 'Cancel' })}
+        onConfirm={() => {
+          const to = reverting;
+          setReverting(null);
+          if (to !== null) void revert(to);
+        }}
+        onCancel={() => setReverting(null)}
+      />
+    </Card.Root>
+  );
+}

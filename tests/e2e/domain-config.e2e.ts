@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a demo domain's detail from the list, as a user would. */
+async function openDomain(page: Page, name: string) {
+  await page.goto(`${baseUrl}/#/cdn/domain/list?keyword=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name, exact: true }).first().click();
+  await page.waitForURL(/#\/cdn\/domain\/detail\?id=/);
+}
+
+const tabs = ['basic', 'origin', 'cache', 'https', 'access', 'performance', 'advanced', 'history'] as const;
+
+describe('domain configuration', () => {
+  it('shows a message for a wrong cache rule, a field-level diff, applies it offline once, and reverts it from the history', async () => {
+    const context = await newContext(browser, { language: 'en_US' });
+    await preferLanguage(context, 'en_US');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'demo');
+    // The service worker controls the page, so the console reloads offline.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await openDomain(page, 'www.demo-media.cn');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await page.getByRole('tab', { name: 'Cache' }).click();
+    await expect.poll(() => page.url()).toContain('section=cache');
+    const card = page.locator('#section-domainCache');
+    await card.getByRole('cell', { name: '/index.html' }).waitFor();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: 'Add a rule' }).click();
+    const content = card.getByLabel('Content 5');
+    await content.fill('mp3 ogg');
+    await card.getByRole('button', { name: 'Review changes' }).click();
+    await card
+      .getByText('Enter file suffixes of letters and digits, separated by commas, e.g. jpg,png')
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, 'domain-config-cache-error-en_US-desktop');
+
+    // Corrected: what was typed is kept, the review shows the added rule field by field.
+    await content.fill('mp3,ogg');
+    await card.getByRole('button', { name: 'Review changes' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Rules #5').waitFor();
+    expect(await dialog.getByText(/Content: mp3,ogg/).count()).toBe(1);
+    await screenshot(page, 'domain-config-cache-diff-en_US-desktop');
+
+    await context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await card.getByText('Pending sync').waitFor();
+    await card.getByRole('cell', { name: 'mp3,ogg' }).waitFor();
+
+    // Reloaded offline: the edit waits on the device, the section shows it.
+    await page.reload();
+    await card.getByText('Pending sync').waitFor();
+    await card.getByRole('cell', { name: 'mp3,ogg' }).waitFor();
+
+    await context.setOffline(false);
+    await card.getByText('Pending sync').waitFor({ state: 'detached', timeout: 30_000 });
+    await card.getByText(/^Version 3 ·/).waitFor();
+
+    // Applied exactly once: one new version in the history, after the two of the demo data.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await versions.waitFor();
+    await expect.poll(() => versions.locator('tbody tr').count()).toBe(3);
+    await screenshot(page, 'domain-config-history-en_US-desktop');
+
+    // Revert to version 2: a command like any other, the rule gone again.
+    await versions
+      .locator('tbody tr')
+      .filter({ hasText: /^2/ })
+      .getByRole('button', { name: 'Revert to this version' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revert' }).click();
+    await expect.poll(() => versions.locator('tbody tr').count(), { timeout: 30_000 }).toBe(4);
+    await page.getByRole('tab', { name: 'Cache' }).click();
+    await card.getByText(/^Version 4 ·/).waitFor();
+    expect(await card.getByRole('cell', { name: 'mp3,ogg' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps a work-order domain read-only, and a tab in the address', async () => {
+    const context = await newContext(browser, { language: 'en_US' });
+    await preferLanguage(context, 'en_US');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'demo');
+    await openDomain(page, 'pay.demo-shop.com');
+    const url = page.url();
+    await page.goto(`${url}&section=https`);
+    const card = page.locator('#section-domainHttps');
+    await card.getByText('Forced HTTPS').waitFor();
+    expect(await card.getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'HTTPS' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
+  for (const language of ['en_US', 'zh_CN'] as const)
+    for (const [size, viewport] of [
+      ['desktop', desktop],
+      ['tablet', tablet],
+    ] as const)
+      it(`shows every tab of a configured domain (${language}, ${size})`, async () => {
+        const context = await newContext(browser, { language, viewport });
+        await preferLanguage(context, language);
+        const page = await context.newPage();
+        await signIn(page, baseUrl, 'demo');
+        await openDomain(page, 'vod.demo-media.cn');
+        const url = page.url();
+        for (const tab of tabs) {
+          await page.goto(tab === 'basic' ? url : `${url}&section=${tab}`);
+          await page.getByRole('tabpanel').first().waitFor();
+          if (tab !== 'basic' && tab !== 'history')
+            await page.locator('[id^="section-"]:visible').first().waitFor();
+          if (tab === 'history') await page.getByRole('table', { name: /Versions|版本列表/ }).waitFor();
+          await screenshot(page, `domain-config-${tab}-${language}-${size}`);
+        }
+        // An edit with errors, in this language and size.
+        await page.goto(`${url}&section=access`);
+        const access = page.locator('#section-domainAccess');
+        await access.getByRole('button').first().click();
+        await access.getByRole('checkbox').first().check({ force: true });
+        await access.getByRole('textbox').first().fill('10.0.0.1\n10.0.0.0/8\nnot-an-ip');
+        await access
+          .getByRole('button')
+          .filter({ hasText: /Review changes|预览更改/ })
+          .click();
+        await access.locator('[data-part="error-text"]').first().waitFor();
+        await screenshot(page, `domain-config-access-error-${language}-${size}`);
+        // Corrected, the review shows the change field by field.
+        await access.getByRole('textbox').first().fill('10.0.0.1\n192.0.2.0/24');
+        await access
+          .getByRole('button')
+          .filter({ hasText: /Review changes|预览更改/ })
+          .click();
+        await page.getByRole('dialog').getByRole('table').waitFor();
+        await screenshot(page, `domain-config-access-diff-${language}-${size}`);
+        await page.keyboard.press('Escape');
+
+        // Every section in its edit form.
+        for (const tab of tabs) {
+          if (tab === 'basic' || tab === 'history') continue;
+          await page.goto(`${url}&section=${tab}`);
+          const cards = page.locator('[id^="section-"]:visible');
+          await cards.first().waitFor();
+          for (let i = 0; i < (await cards.count()); i++)
+            await cards
+              .nth(i)
+              .getByRole('button', { name: /^(Edit|编辑)$/ })
+              .click();
+          await screenshot(page, `domain-config-${tab}-edit-${language}-${size}`);
+          await page.reload();
+        }
+        await context.close();
+      });
+});

@@ -1,0 +1,48 @@
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import { messages as englishConfig } from '../../../src/i18n/locales/en_US/domain-config.po';
+import { messages as english } from '../../../src/i18n/locales/en_US/messages.po';
+import { messages as chineseConfig } from '../../../src/i18n/locales/zh_CN/domain-config.po';
+import { messages as chinese } from '../../../src/i18n/locales/zh_CN/messages.po';
+import { parsePo } from '../../support/po';
+
+/** A number followed by a plural noun: "1 domains", "1 new domains" (verbs such as "is" aside). */
+const onePlural = /\b1 (?:new )?(?!is\b|was\b|has\b)[a-z]+s\b/i;
+/** A placeholder followed by a plural noun in a message without a plural: "{count} domains". */
+const bareCount = /\{\w+\} (?:new )?(?!is\b|was\b|has\b)[a-z]+s\b/i;
+
+describe('counted things', () => {
+  const source = parsePo('en_US');
+
+  it('are counted through an ICU plural in English, never as "{count} domains"', () => {
+    const bare = [...source].filter(([, text]) => !/, plural,/.test(text) && bareCount.test(text));
+    expect(bare.map(([id]) => id)).toEqual([]);
+  });
+
+  it('read "1 domain", never "1 domains", and keep their number in Chinese', () => {
+    const en = setupI18n({
+      locale: 'en_US',
+      locales: ['en-US'],
+      messages: { en_US: { ...english, ...englishConfig } },
+    });
+    const zh = setupI18n({
+      locale: 'zh_CN',
+      locales: ['zh-CN'],
+      messages: { zh_CN: { ...chinese, ...chineseConfig } },
+    });
+    const wrong: string[] = [];
+    let counted = 0;
+    for (const [id, text] of source) {
+      const counts = [...text.matchAll(/\{(\w+), plural,/g)].map((m) => m[1]);
+      if (counts.length === 0) continue;
+      counted += 1;
+      const names = [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1] as string);
+      const values = Object.fromEntries(names.map((name) => [name, counts.includes(name) ? 1 : 'x']));
+      const said = en._(id, values);
+      if (onePlural.test(said)) wrong.push(`${id}: ${said}`);
+      if (!/1/.test(zh._(id, values))) wrong.push(`${id} (zh_CN): ${zh._(id, values)}`);
+    }
+    expect(counted).toBeGreaterThan(20);
+    expect(wrong).toEqual([]);
+  });
+});
