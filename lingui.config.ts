@@ -9,11 +9,19 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/features/domain/config/**'],
+      exclude: [
+        '**/node_modules/**',
+        '<rootDir>/src/features/domain/config/**',
+        '<rootDir>/src/features/cert/**',
+      ],
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/domain-config',
       include: ['<rootDir>/src/features/domain/config'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/cert',
+      include: ['<rootDir>/src/features/cert'],
     },
   ],
   format: 'po',

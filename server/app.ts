@@ -30,6 +30,7 @@ import { t } from './i18n/messages';
 import { loggerOptions } from './logger';
 import { commonRoutes } from './modules/common/routes';
 import { customerRoutes } from './modules/customer/routes';
+import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     commandRoutes(instance, ctx);
     ipBanRoutes(instance, ctx);
     domainRoutes(instance, ctx);
+    certRoutes(instance, ctx);
     operatorRoutes(instance, ctx, options.operatorKey);
     // The raw OpenAPI document (not enveloped), generated from the contract's schemas.
     instance.get(

@@ -19,7 +19,11 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   prepare: async (db) => {
     if (!config.demo) return;
-    const took = await seedDemoOnce(db, { password: config.demoPassword, cnameSuffix: config.cnameSuffix });
+    const took = await seedDemoOnce(db, {
+      password: config.demoPassword,
+      cnameSuffix: config.cnameSuffix,
+      dataDir: config.dataDir,
+    });
     if (took !== null) console.log(`demo data seeded in ${took} ms`);
   },
 });

@@ -1,3 +1,4 @@
+import { certServerSides } from '../modules/cert/server-side';
 import { domainServerSides, sectionServerSides } from '../modules/domain/server-side';
 import { ipBanServerSides } from '../modules/ip-ban/server-side';
 import type { ServerSides } from './types';
@@ -8,4 +9,6 @@ export type { FactsOf, LockSpec, ServerSide } from './types';
  * The server sides of the commands whose rules read more than their aggregates, from the modules
  * that own what they read. A command without one (the configuration sections) needs none.
  */
-export const serverSides: ServerSides = { ...ipBanServerSides, ...domainServerSides, ...sectionServerSides };
+export const serverSides: ServerSides = { ...ipBanServerSides, ...domainServerSides, ...sectionServerSides,
+  ...certServerSides,
+};

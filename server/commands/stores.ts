@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AggregateStates, Kind } from '../../src/commands/kinds';
 import { sectionKinds, type SectionKind } from '../../src/contract/domain-config';
 import type { Executor } from '../db/client';
@@ -79,6 +79,31 @@ export async function loadDocuments(
       and(eq(aggregates.accountId, accountId), inArray(aggregates.kind, [...kinds]), eq(aggregates.id, id)),
     );
   return new Map(rows.map((row) => [row.kind, { version: row.version, data: row.data }]));
+}
+
+/**
+ * The documents of one kind whose top-level text field `field` is set (to one of `values` when
+ * given): their ids and that field's value (the domains' HTTPS sections naming a certificate).
+ */
+export async function documentsByField(
+  db: Executor,
+  accountId: number,
+  kind: string,
+  field: string,
+  values?: readonly string[],
+): Promise<{ id: string; value: string }[]> {
+  const value = sql<string>`${aggregates.data} ->> ${field}`;
+  if (values && values.length === 0) return [];
+  return db
+    .select({ id: aggregates.id, value })
+    .from(aggregates)
+    .where(
+      and(
+        eq(aggregates.accountId, accountId),
+        eq(aggregates.kind, kind),
+        values ? inArray(value, [...values]) : isNotNull(value),
+      ),
+    );
 }
 
 /** One version of a document as it was written, or null when there is no such version. */

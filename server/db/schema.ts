@@ -424,3 +424,57 @@ export const aggregateVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.kind, t.id, t.version] })],
 );
+
+/**
+ * Uploaded certificates (spec §3 Certificate): what the leaf says, the chain in PEM, and the private
+ * key sealed by the server's key vault (server/modules/cert/key-vault.ts), never answered by a call.
+ * Which domains use one is their HTTPS section's (`certificate_id`), read through the domain module.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    cn: text('cn').notNull(),
+    sans: jsonb('sans').$type<string[]>().notNull(),
+    /** The CN and the SANs, once each, lower case: what coverage and search read. */
+    names: jsonb('names').$type<string[]>().notNull(),
+    wildcard: boolean('wildcard').notNull(),
+    issuer: text('issuer').notNull(),
+    algorithm: text('algorithm', { enum: ['RSA', 'ECDSA'] }).notNull(),
+    keySize: integer('key_size').notNull(),
+    notBefore: ts('not_before').notNull(),
+    notAfter: ts('not_after').notNull(),
+    serial: text('serial').notNull(),
+    fingerprint256: text('fingerprint256').notNull(),
+    /** The leaf then its chain, PEM, in the order that links them. */
+    chainPem: text('chain_pem').notNull(),
+    /** False when the chain did not link and the upload was forced (spec §5). */
+    chainVerified: boolean('chain_verified').notNull(),
+    sealedKey: text('sealed_key').notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex('certificates_name_idx').on(t.accountId, t.name),
+    index('certificates_not_after_idx').on(t.accountId, t.notAfter),
+  ],
+);
+
+/** The account's calendar feed of certificate expiries: the hash of its secret, revocable by a new one. */
+export const certFeeds = pgTable('cert_feeds', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  secretHash: text('secret_hash').notNull(),
+  /** The first characters of the secret, to find its row without scanning. */
+  lookup: text('lookup').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+});

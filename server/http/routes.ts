@@ -32,6 +32,12 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
   domainGroupList: '/cdn/domain/list',
   domainConfig: '/cdn/domain/list',
   sectionHistory: '/cdn/domain/list',
+  certList: '/cdn/cert',
+  certDetail: '/cdn/cert',
+  certUpload: '/cdn/cert',
+  certDelete: '/cdn/cert',
+  certFeed: '/cdn/cert',
+  certFeedUpdate: '/cdn/cert',
 };
 
 /**

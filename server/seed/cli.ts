@@ -9,7 +9,11 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
   prepare: async (db) => {
-    took = await seedDemoOnce(db, { password: config.demoPassword, cnameSuffix: config.cnameSuffix });
+    took = await seedDemoOnce(db, {
+      password: config.demoPassword,
+      cnameSuffix: config.cnameSuffix,
+      dataDir: config.dataDir,
+    });
   },
 });
 await database.close();

@@ -15,6 +15,8 @@ import {
   type NewAccount,
 } from '../modules/account/service';
 import { applyForService, approveApplication } from '../modules/product/service';
+import { KeyVault } from '../modules/cert/key-vault';
+import { demoCertsSeeded, seedDemoCerts } from './demo-certs';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
@@ -23,6 +25,11 @@ export interface SeedOptions {
   cnameSuffix: string;
   /** Customer accounts of the channel account (60 in the demo). */
   customers?: number;
+  /**
+   * The server's data folder: its key vault seals the demo certificates' private keys. Without it
+   * the demo account has no certificates.
+   */
+  dataDir?: string;
 }
 
 /** The demo sign-ins, printed at start (login, what each shows). */
@@ -131,10 +138,10 @@ async function seedIpBans(db: Db, account: Account, cnameSuffix: string): Promis
 /**
  * The demo data is complete once its last steps are done: the canvas account, created last, has
  * its service open; the demo account has the last entry of its ban list and the special
- * configuration of its domains (both added later than the rest: older demo data gets them at the
- * next start). Anything less is a seed that stopped part-way, which `seedDemo` completes.
+ * configuration of its domains and its certificates (added later than the rest: older demo data
+ * gets them at the next start). Anything less is a seed that stopped part-way, which `seedDemo` completes.
  */
-export async function isSeeded(db: Db): Promise<boolean> {
+export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Promise<boolean> {
   if ((await findAccountByLogin(db, 'canvas'))?.serviceStatus !== 'open') return false;
   const demo = await findAccountByLogin(db, 'demo');
   const lastBan = demoBanPlan(Date.now()).at(-1)?.[0];
@@ -143,7 +150,11 @@ export async function isSeeded(db: Db): Promise<boolean> {
     .select({ id: ipBans.id })
     .from(ipBans)
     .where(and(eq(ipBans.accountId, demo.id), eq(ipBans.id, aggregateOfStep(lastBan))));
-  return row !== undefined && (await demoDomainsSeeded(db, demo.id));
+  return (
+    row !== undefined &&
+    (await demoDomainsSeeded(db, demo.id)) &&
+    (!options.dataDir || (await demoCertsSeeded(db, demo.id)))
+  );
 }
 
 /**
@@ -172,6 +183,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await grantMenu(db, demo, { addons: true });
   await seedIpBans(db, demo, options.cnameSuffix);
   await seedDemoDomains(db, demo, options.cnameSuffix);
+  if (options.dataDir) await seedDemoCerts(db, demo, KeyVault.open(options.dataDir), Date.now());
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });
@@ -224,7 +236,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
 
 /** Seeds (or completes) the demo data unless it is complete; answers the time taken, or null. */
 export async function seedDemoOnce(db: Db, options: SeedOptions): Promise<number | null> {
-  if (await isSeeded(db)) return null;
+  if (await isSeeded(db, options)) return null;
   const started = Date.now();
   await seedDemo(db, options);
   return Date.now() - started;

@@ -20,12 +20,14 @@ import {
   DomainListScreen,
   HelpScreen,
   IpBanScreen,
+  CertScreen,
   LaterScreen,
   OpenServiceScreen,
   SuggestionScreen,
 } from './screens';
 import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
+import { parseCertSearch } from '../features/cert';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
 export interface RouterContext {
@@ -122,6 +124,21 @@ const ipBanRoute = createRoute({
         search={search}
         onSearchChange={(next) => void navigate({ search: next, replace: true })}
       />
+    );
+  },
+});
+
+const certRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/cert',
+  staticData: { title: menuLabels.cert },
+  validateSearch: parseCertSearch,
+  beforeLoad: guard,
+  component: function CertRoute() {
+    const search = certRoute.useSearch();
+    const navigate = certRoute.useNavigate();
+    return (
+      <CertScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
     );
   },
 });
@@ -229,7 +246,6 @@ const userDetailRoute = createRoute({
 
 /** Functions of later versions: path → title. */
 const laterScreens: [string, MessageDescriptor | undefined][] = [
-  ['cdn/cert', menuLabels.cert],
   ['cdn/report', menuLabels.report],
   ['cdn/log', menuLabels.log],
   ['cdn/utils/ipinquiry', menuLabels.ip_query],
@@ -270,6 +286,7 @@ const routeTree = rootRoute.addChildren([
   helpRoute,
   suggestionRoute,
   ipBanRoute,
+  certRoute,
   domainListRoute,
   domainCreateRoute,
   domainDetailRoute,

@@ -8,6 +8,7 @@ import {
   loadDomainListScreen,
 } from '../features/domain';
 import { loadIpBanScreen } from '../features/ip-ban';
+import { loadCertScreen } from '../features/cert';
 import { loadDashboardScreen } from '../features/dashboard';
 
 /**
@@ -66,3 +67,4 @@ export function preloadScreen(path: string): void {
 /** The screens that show what the offline store holds: the store opens with them, not after. */
 const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
 export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));
+export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));

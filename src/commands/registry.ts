@@ -17,6 +17,7 @@ import {
   speedLimitSet,
   urlAuthSet,
 } from './domain-config/sections';
+import { httpsAssociate, httpsOff } from './domain-config/certificate';
 import { domainGroupCreate } from './domain-group/create';
 import { domainGroupDelete } from './domain-group/delete';
 import { domainGroupRename } from './domain-group/rename';
@@ -52,6 +53,8 @@ export const commands = {
   [performanceSet.name]: performanceSet,
   [urlAuthSet.name]: urlAuthSet,
   [speedLimitSet.name]: speedLimitSet,
+  [httpsAssociate.name]: httpsAssociate,
+  [httpsOff.name]: httpsOff,
 } as const;
 
 export type Commands = typeof commands;

@@ -17,6 +17,18 @@ import {
   sectionHistoryQuery,
   sectionHistoryResult,
 } from './domain-config';
+import {
+  certDeleteBody,
+  certDeleteResult,
+  certDetail,
+  certDetailQuery,
+  certFeedBody,
+  certFeedResult,
+  certListQuery,
+  certListResult,
+  certUploadBody,
+  certUploadResult,
+} from './cert';
 import { routes, type Method } from './routes';
 
 export interface Endpoint {
@@ -251,6 +263,56 @@ export const endpoints = {
     access: 'open',
     tag: 'domain',
     summary: 'Groups of domains; `updated_since` gives only what changed, deletions included.',
+  }),
+  certList: e({
+    ...routes.certList,
+    input: certListQuery,
+    output: certListResult,
+    access: 'open',
+    tag: 'cert',
+    summary:
+      'Every certificate of the active account, newest first, with its state and the domains using it; `keyword` (name, CN or SAN) and `expiry` (expired, in7, in30, unexpired) filter it.',
+  }),
+  certDetail: e({
+    ...routes.certDetail,
+    input: certDetailQuery,
+    output: certDetail,
+    access: 'open',
+    tag: 'cert',
+    summary: 'One certificate with its chain (public parts only; the private key is never answered).',
+  }),
+  certUpload: e({
+    ...routes.certUpload,
+    input: certUploadBody,
+    output: certUploadResult,
+    access: 'open',
+    tag: 'cert',
+    summary:
+      'Upload a certificate (PEM, leaf first, with its chain), its private key and the key password of an encrypted key. A leaf alone is refused; a chain that does not link is refused with `data.forceable` unless `force` is set.',
+  }),
+  certDelete: e({
+    ...routes.certDelete,
+    input: certDeleteBody,
+    output: certDeleteResult,
+    access: 'open',
+    tag: 'cert',
+    summary: 'Delete a certificate; refused (40905, `data.domains`) while a domain uses it.',
+  }),
+  certFeed: e({
+    ...routes.certFeed,
+    output: certFeedResult,
+    access: 'open',
+    tag: 'cert',
+    summary: 'Whether the calendar feed of certificate expiries is on (its address is shown only when made).',
+  }),
+  certFeedUpdate: e({
+    ...routes.certFeedUpdate,
+    input: certFeedBody,
+    output: certFeedResult,
+    access: 'open',
+    tag: 'cert',
+    summary:
+      'Make a new calendar feed address (the earlier one stops working) or revoke it. The address is answered once.',
   }),
   domainConfig: e({
     ...routes.domainConfig,

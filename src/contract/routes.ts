@@ -35,6 +35,12 @@ export const routes = {
   domainGroupList: { method: 'GET', path: '/v3/domain/group/lists' },
   domainConfig: { method: 'GET', path: '/v3/domain/config/detail' },
   sectionHistory: { method: 'GET', path: '/v3/domain/config/history' },
+  certList: { method: 'GET', path: '/v3/cert/lists' },
+  certDetail: { method: 'GET', path: '/v3/cert/detail' },
+  certUpload: { method: 'POST', path: '/v3/cert/upload' },
+  certDelete: { method: 'POST', path: '/v3/cert/delete' },
+  certFeed: { method: 'GET', path: '/v3/cert/feed' },
+  certFeedUpdate: { method: 'POST', path: '/v3/cert/feed' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

@@ -43,6 +43,10 @@ const parts = {
     zh_CN: () => import('./locales/zh_CN/domain-config.po'),
     en_US: () => import('./locales/en_US/domain-config.po'),
   },
+  cert: {
+    zh_CN: () => import('./locales/zh_CN/cert.po'),
+    en_US: () => import('./locales/en_US/cert.po'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
 export type CatalogPart = keyof typeof parts;
 const loading = new Map<CatalogPart, Promise<void>>();

@@ -48,3 +48,12 @@ export type {
   LifecycleEvent,
   LifecycleRequest,
 } from './domain-lifecycle.machine';
+export { certAssociationMachine, coveredDomains } from './cert-association.machine';
+export type {
+  AssociationCert,
+  AssociationDomain,
+  AssociationProblem,
+  CertAssociationContext,
+  CertAssociationEvent,
+  CertAssociationInput,
+} from './cert-association.machine';

@@ -110,6 +110,7 @@ export function describeServer(
           ...options.config,
         };
         await seedDemo(database.db, {
+          dataDir,
           password: demoPassword,
           cnameSuffix: config.cnameSuffix,
           customers: options.customers ?? 3,

@@ -4,7 +4,10 @@ import {
   type SectionKind,
   type SectionState,
 } from '../../../src/contract/domain-config';
-import { loadDocuments } from '../../commands/stores';
+import { documentsByField, loadDocuments } from '../../commands/stores';
+import { and, eq, inArray } from 'drizzle-orm';
+import { domains } from '../../db/schema';
+import type { DomainStatus } from '../../../src/contract/rules/domain';
 import type { Executor } from '../../db/client';
 
 /** Every section of a domain: as stored, or its defaults at version 0 when never set. */
@@ -25,4 +28,34 @@ export async function domainConfig(
       ];
     }),
   ) as { [K in SectionKind]: SectionState<K> };
+}
+
+/** A domain whose HTTPS section serves a certificate. */
+export interface CertificateUser {
+  certificateId: string;
+  id: string;
+  domain: string;
+  status: DomainStatus;
+}
+
+/**
+ * The domains, deleted ones left out, whose HTTPS section serves one of these certificates (every
+ * certificate of the account when omitted): the certificates' associated domains.
+ */
+export async function certificateUsers(
+  db: Executor,
+  accountId: number,
+  certificateIds?: readonly string[],
+): Promise<CertificateUser[]> {
+  const links = await documentsByField(db, accountId, 'domainHttps', 'certificate_id', certificateIds);
+  if (links.length === 0) return [];
+  const certOf = new Map(links.map((link) => [link.id, link.value]));
+  const rows = await db
+    .select({ id: domains.id, domain: domains.name, status: domains.status })
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), inArray(domains.id, [...certOf.keys()])));
+  return rows
+    .filter((row) => row.status !== 'deleted')
+    .map((row) => ({ certificateId: certOf.get(row.id) ?? '', ...row }))
+    .sort((a, b) => a.domain.localeCompare(b.domain));
 }

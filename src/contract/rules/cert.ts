@@ -56,3 +56,36 @@ export function certCovers(names: readonly string[], domain: string): boolean {
     return dot > 0 && target.slice(dot + 1) === base;
   });
 }
+
+/**
+ * spec §4 certificate states. One state of service per certificate: `expired` first (it cannot be
+ * associated); `pendingAudit` for a forced upload whose chain did not link (until it is replaced);
+ * then by its domains: none → `notAssociated`, any accelerating → `inService`, all suspended →
+ * `domainSuspended`. `valid` and `verified` are shown beside it, as tags: within its validity, and
+ * its chain checked (`certTags`).
+ */
+export const certStatuses = ['expired', 'pendingAudit', 'notAssociated', 'inService', 'domainSuspended'] as const;
+export type CertStatus = (typeof certStatuses)[number];
+
+export function certStatus(
+  cert: { notAfter: Date; chainVerified: boolean },
+  domainStatuses: readonly string[],
+  now: Date,
+): CertStatus {
+  if (cert.notAfter.getTime() <= now.getTime()) return 'expired';
+  if (!cert.chainVerified) return 'pendingAudit';
+  const live = domainStatuses.filter((status) => status !== 'deleted');
+  if (live.length === 0) return 'notAssociated';
+  return live.every((status) => status === 'hung_up') ? 'domainSuspended' : 'inService';
+}
+
+/** The tags beside the state: `valid` within its validity at `now`, `verified` when its chain linked. */
+export function certTags(
+  cert: { notBefore: Date; notAfter: Date; chainVerified: boolean },
+  now: Date,
+): ('valid' | 'verified')[] {
+  const tags: ('valid' | 'verified')[] = [];
+  if (cert.notBefore.getTime() <= now.getTime() && now.getTime() < cert.notAfter.getTime()) tags.push('valid');
+  if (cert.chainVerified) tags.push('verified');
+  return tags;
+}

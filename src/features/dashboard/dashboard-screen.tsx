@@ -13,11 +13,32 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { loadCertExpiryCard } from '../cert';
 import { dictLabel, useAppState, useIdentityUser } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { useDashboardData } from './use-dashboard-data';
 import type { DashboardData } from './use-dashboard-data';
+
+const CertExpiryCard = lazy(() => loadCertExpiryCard().then((m) => ({ default: m.CertExpiryCard })));
+
+/**
+ * True once the overview's own figures have painted and the browser is idle: the certificates'
+ * card loads then, so its code and texts never delay the first screen.
+ */
+function useAfterFirstPaint(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setAfter(true), { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setAfter(true), 200);
+    return () => clearTimeout(timer);
+  }, [ready, after]);
+  return after;
+}
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
@@ -205,11 +226,12 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
   );
 }
 
-/** The overview (spec §2): the account and the domain counts. Traffic and billing figures arrive with statistics. */
+/** The overview (spec §2): the account, the domain counts and the certificates' expiries. Traffic and billing figures arrive with statistics. */
 export function DashboardScreen() {
   const { t } = useLingui();
   const { isChannel } = useAppState();
   const { state, reload } = useDashboardData(isChannel);
+  const showCerts = useAfterFirstPaint(state.status === 'ready');
   return (
     <Stack gap="5" maxW="1200px" mx="auto">
       <Heading as="h1" size="xl">
@@ -221,6 +243,11 @@ export function DashboardScreen() {
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="5" alignItems="start">
           <AccountCard data={state.data} onRetry={reload} />
           <DomainsCard data={state.data} onRetry={reload} />
+          {showCerts ? (
+            <Suspense fallback={null}>
+              <CertExpiryCard />
+            </Suspense>
+          ) : null}
         </SimpleGrid>
       )}
     </Stack>

@@ -1,17 +1,7 @@
 import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { CopyIcon } from '../../ui/icons';
-import { notify } from '../../ui/toaster';
-
-/** Copies text to the clipboard and says whether it worked (spec §8: copy succeeded or failed). */
-export async function copyText(text: string, messages: { ok: string; failed: string }): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify('success', messages.ok);
-  } catch {
-    notify('error', messages.failed);
-  }
-}
+import { copyText } from '../../ui/copy-text';
 
 /**
  * A domain's CNAME with a copy button. Empty while the creation (or a rename) waits for the

@@ -1,4 +1,5 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
+import { foldOf } from '../../commands/fold';
 import { msg } from '@lingui/core/macro';
 import type { DomainEntry, DomainGroup } from '../../contract/domain';
 import type { CommandLike, CommandView, CommandViews, ComparedField } from '../../ui/command-views';
@@ -123,6 +124,11 @@ const configMessages = {
     message: 'Revert {section} of {name} to version {version}',
   }),
   origins: msg({ id: 'domainConfig.command.origins', message: 'Change the origins of {name}' }),
+  associate: msg({
+    id: 'domainConfig.command.associate',
+    message: 'Associate certificate {cert} with {name}',
+  }),
+  httpsOff: msg({ id: 'domainConfig.command.httpsOff', message: 'Turn HTTPS off for {name}' }),
 };
 
 const detailHref = (command: CommandLike, tab: DomainDetailTab) =>
@@ -174,6 +180,33 @@ const originsView: CommandView = {
   href: (command) => detailHref(command, 'origin'),
 };
 
+const httpsFold = foldOf('domainHttps');
+
+/** The HTTPS section's certificate commands: what they change against the server's section. */
+function httpsCommandView(name: 'domainHttps.associate' | 'domainHttps.off'): CommandView {
+  return {
+    describe(command, i18n) {
+      const p = fieldsOf(command);
+      const values = {
+        name: textOf(p.shown_as) || textOf(p.id),
+        cert: textOf(p.cert_name) || textOf(p.certificate_id),
+      };
+      return i18n._({
+        ...(name === 'domainHttps.associate' ? configMessages.associate : configMessages.httpsOff),
+        values,
+      } as MessageDescriptor);
+    },
+    compare(command, current, i18n) {
+      const server = (
+        typeof current === 'object' && current !== null ? current : configSections.domainHttps.defaults
+      ) as Record<string, unknown>;
+      const next = httpsFold(server as never, command) ?? server;
+      return comparedChanges(contentOf(server), contentOf(next), i18n);
+    },
+    href: (command) => detailHref(command, sectionTabs.domainHttps),
+  };
+}
+
 /** How the pending-changes panel shows the domain and group commands. */
 export const domainCommandViews: CommandViews = {
   'domain.create': domainView('domain.create'),
@@ -188,4 +221,6 @@ export const domainCommandViews: CommandViews = {
   'domainGroup.delete': groupView('domainGroup.delete'),
   'domain.setOrigins': originsView,
   ...Object.fromEntries(sectionKinds.map((kind) => [`${kind}.set`, sectionView(kind)])),
+  'domainHttps.associate': httpsCommandView('domainHttps.associate'),
+  'domainHttps.off': httpsCommandView('domainHttps.off'),
 };

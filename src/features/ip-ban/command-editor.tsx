@@ -2,7 +2,7 @@ import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { CommandEditorProps } from '../../ui/command-views';
 import { BanTermsFields, useBanTerms } from './ban-terms';
-import { useNow } from './use-now';
+import { useNow } from '../../ui/use-now';
 
 interface BanFields {
   cidr: string;

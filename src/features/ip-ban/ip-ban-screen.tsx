@@ -39,7 +39,7 @@ import { ipBanListSorts, type IpBanListSort, type IpBanSearch } from './search';
 import { useIpBanList } from './use-ip-ban-list';
 import { useIpBanPull } from './use-ip-ban-pull';
 import { useMirroredText } from '../../ui/use-mirrored-text';
-import { useNow } from './use-now';
+import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { useSelection } from '../../ui/use-selection';
 

@@ -43,6 +43,11 @@ const endpointInputs: Partial<Record<EndpointName, Record<string, unknown>>> = {
   domainGroupList: { updated_since: '2026-01-01T00:00:00Z' },
   domainConfig: { id: randomUUID() },
   sectionHistory: { id: randomUUID(), kind: 'domainCache' },
+  certList: { keyword: 'example', expiry: 'in30' },
+  certDetail: { id: randomUUID() },
+  certUpload: { name: 'Certificate', certificate: 'PEM', key: 'PEM', password: 'secret', force: false },
+  certDelete: { id: randomUUID() },
+  certFeedUpdate: { action: 'create' },
 };
 
 const origin = {
@@ -144,6 +149,13 @@ const commandPayloads: Record<CommandName, () => Record<string, unknown>> = {
   'domainGroup.delete': () => ({ id: randomUUID(), shown_as: 'Group' }),
   'domain.setOrigins': () => ({ id: randomUUID(), origins: [origin], shown_as: 'www.example.com' }),
   ...sectionPayloads,
+  'domainHttps.associate': () => ({
+    id: randomUUID(),
+    certificate_id: randomUUID(),
+    shown_as: 'www.example.com',
+    cert_name: 'Certificate',
+  }),
+  'domainHttps.off': () => ({ id: randomUUID(), shown_as: 'www.example.com' }),
 };
 
 /** The characters no free-text field takes: NUL, a bidi override, an escape, a bell. */

@@ -17,6 +17,7 @@ import { HistoryPanel } from './history-panel';
 import { OriginsCard } from './origins-card';
 import { pullDomainConfig } from './pull-config';
 import { SectionCard } from './section-card';
+import { HttpsCertificate } from './https-certificate';
 import { SignedUrlHelper } from './signed-url-helper';
 import { sectionForms } from './section-forms';
 import { useDomainConfig, type DomainConfig } from './use-domain-config';
@@ -168,6 +169,8 @@ function SectionOf<K extends SectionKind>({
       extra={
         kind === 'domainUrlAuth' ? (
           <SignedUrlHelper domain={entry.domain} value={config.sections.domainUrlAuth.state} />
+        ) : kind === 'domainHttps' ? (
+          <HttpsCertificate domain={entry} https={config.sections.domainHttps.state} readOnly={readOnly} />
         ) : undefined
       }
     />

@@ -3,6 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { isObject, isObjectList } from './diff';
 import { fieldLabels, formatValue, orderedEntries } from './labels';
 
+/** Fields a section shows in a panel of their own: the HTTPS certificate, by its name and expiry. */
+const shownApart = new Set(['certificate_id']);
+
 /**
  * A section's values as the user reads them: each field with its name, groups of fields (a list's
  * settings) together, lists of rules as tables. One view for every section: what the content
@@ -11,7 +14,7 @@ import { fieldLabels, formatValue, orderedEntries } from './labels';
 export function ContentView({ value }: { value: Record<string, unknown> }) {
   const { i18n } = useLingui();
   const label = (key: string) => (fieldLabels[key] ? i18n._(fieldLabels[key]) : key);
-  const entries = orderedEntries(Object.entries(value));
+  const entries = orderedEntries(Object.entries(value)).filter(([key]) => !shownApart.has(key));
   const plain = entries.filter(([, v]) => !isObject(v) && !isObjectList(v));
   const groups = entries.filter(([, v]) => isObject(v)) as [string, Record<string, unknown>][];
   const lists = entries.filter(([, v]) => isObjectList(v)) as [string, Record<string, unknown>[]][];

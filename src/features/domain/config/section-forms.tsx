@@ -324,7 +324,7 @@ function HttpsForm({ value, onChange, onSwitchOff, issues }: SectionFormProps<'d
         {t({
           id: 'domainConfig.https.certNote',
           message:
-            'The certificate in service is chosen on the Certificates page and associated with the domain there.',
+            'The certificate in service is associated under these settings, or from the Certificates page.',
         })}
       </Text>
     </Stack>

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { copyText } from '../cname-copy';
+import { copyText } from '../../../ui/copy-text';
 import type { CreateOutcome } from './outcome';
 
 interface CreateResultProps {

@@ -37,7 +37,9 @@ import { BulkConfirmDialog } from '../bulk/bulk-confirm-dialog';
 import type { BulkAction, BulkRequest } from '../bulk/bulk-job';
 import { BulkResultsDialog } from '../bulk/bulk-results-dialog';
 import { useBulkJob } from '../bulk/use-bulk-job';
-import { copyText } from '../cname-copy';
+import { copyText } from '../../../ui/copy-text';
+import { useNow } from '../../../ui/use-now';
+import { CertAlerts, useCertAlerts } from './expiring-certs';
 import { statusLabels } from '../domain-messages';
 import { GroupSidebar } from '../groups/group-sidebar';
 import { useGroupEditor } from '../groups/use-group-editor';
@@ -87,6 +89,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   const refresh = usePull(runtime, online, pullAll);
   const lifecycle = useLifecycle();
   const bulk = useBulkJob(runtime, data);
+  const certAlerts = useCertAlerts(useNow(60_000));
 
   const { selected, select: onSelect, selectMany, clear: clearSelection } = useSelection();
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
@@ -409,15 +412,17 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
                   </Button>
                 </Stack>
               ) : (
-                <DomainTable
-                  rows={view}
-                  selected={selected}
-                  selectedInView={chosen.length}
-                  onSelectAll={onSelectAll}
-                  onSelect={onSelect}
-                  onAction={onAction}
-                  onCopyCname={onCopyCname}
-                />
+                <CertAlerts.Provider value={certAlerts}>
+                  <DomainTable
+                    rows={view}
+                    selected={selected}
+                    selectedInView={chosen.length}
+                    onSelectAll={onSelectAll}
+                    onSelect={onSelect}
+                    onAction={onAction}
+                    onCopyCname={onCopyCname}
+                  />
+                </CertAlerts.Provider>
               )}
             </Stack>
           </Card.Body>

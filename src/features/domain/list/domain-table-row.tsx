@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useCertAlert } from './expiring-certs';
 import { memo } from 'react';
 import { blockedBySpecialConfig, canApply, type DomainAction } from '../../../contract/rules/domain';
 import { dictLabel, useAppState } from '../../../ui/app-state';
@@ -41,6 +42,20 @@ export function operationState(row: DomainRow, action: DomainAction): 'enabled' 
 
 const statusPalette = { active: 'green', hung_up: 'orange', deleted: 'gray' } as const;
 const pendingPalette = { queued: 'blue', rejected: 'red', conflict: 'orange' } as const;
+
+/** A domain whose certificate has expired or expires soon is marked (spec §9: under 5 days). */
+function CertAlertBadge({ id }: { id: string }) {
+  const { t } = useLingui();
+  const alert = useCertAlert(id);
+  if (!alert) return null;
+  return (
+    <a className="dl-badge" data-palette={alert === 'expired' ? 'red' : 'orange'} href="#/cdn/cert">
+      {alert === 'expired'
+        ? t({ id: 'domain.list.certExpired', message: 'Certificate expired' })
+        : t({ id: 'domain.list.certSoon', message: 'Certificate expiring soon' })}
+    </a>
+  );
+}
 
 function PendingBadge({ row }: { row: DomainRow }) {
   const { i18n } = useLingui();
@@ -121,6 +136,7 @@ export const DomainTableRow = memo(function DomainTableRow({
             <span className="dl-sr">: {i18n._(specialConfigMessage)}</span>
           </span>
         ) : null}
+        <CertAlertBadge id={entry.id} />
       </div>
       <div role="cell" data-col="primaryOrigin">
         <span className="dl-mono dl-truncate" title={row.primaryOrigin}>

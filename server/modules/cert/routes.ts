@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { languageFromAcceptLanguage } from '../../http/language';
+import type { AppContext } from '../../http/context';
+import { auditContext } from '../../http/context';
+import { ok } from '../../http/envelope';
+import { contractRoute } from '../../http/routes';
+import { createFeed, expiryCalendar, feedAccount, feedStatus, revokeFeed } from './feed';
+import { KeyVault } from './key-vault';
+import {
+  certificateDetail,
+  deleteCertificate,
+  expiries,
+  listCertificates,
+  uploadCertificate,
+} from './service';
+
+/** The address of the calendar feed: its secret is the whole of its authorisation. */
+export const calendarPath = '/v3/cert/calendar/';
+
+export function certRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const vault = KeyVault.open(ctx.config.dataDir);
+  const actorOf = (
+    request: Parameters<typeof auditContext>[0],
+    auth: { viewAccountId: number; accountId: number },
+  ) => ({
+    accountId: auth.viewAccountId,
+    actorId: auth.accountId,
+    ...auditContext(request),
+  });
+
+  contractRoute(app, ctx, 'certList', async (request, input, auth) =>
+    ok(request, await listCertificates(ctx.db, auth.viewAccountId, input, new Date())),
+  );
+  contractRoute(app, ctx, 'certDetail', async (request, input, auth) =>
+    ok(request, await certificateDetail(ctx.db, auth.viewAccountId, input.id, new Date())),
+  );
+  contractRoute(app, ctx, 'certUpload', async (request, input, auth) =>
+    ok(
+      request,
+      await uploadCertificate(ctx.db, vault, actorOf(request, auth), input, new Date()),
+      'cert.uploaded',
+    ),
+  );
+  contractRoute(app, ctx, 'certDelete', async (request, input, auth) => {
+    await deleteCertificate(ctx.db, actorOf(request, auth), input.id);
+    return ok(request, { id: input.id }, 'cert.deleted');
+  });
+
+  const feedUrl = (request: { protocol: string; host: string }, secret: string, language: string) =>
+    `${request.protocol}://${request.host}${calendarPath}${secret}.ics?lang=${language}`;
+  contractRoute(app, ctx, 'certFeed', async (request, _input, auth) => {
+    const status = await feedStatus(ctx.db, auth.viewAccountId);
+    return ok(request, { ...status, url: null });
+  });
+  contractRoute(app, ctx, 'certFeedUpdate', async (request, input, auth) => {
+    if (input.action === 'revoke') {
+      await revokeFeed(ctx.db, auth.viewAccountId);
+      return ok(request, { enabled: false, url: null, created_at: null }, 'cert.feed.revoked');
+    }
+    const made = await createFeed(ctx.db, auth.viewAccountId, new Date());
+    const language = languageFromAcceptLanguage(request.headers['accept-language']);
+    return ok(
+      request,
+      { enabled: true, url: feedUrl(request, made.secret, language), created_at: made.created_at },
+      'cert.feed.created',
+    );
+  });
+
+  // The feed itself: read by calendar apps, which hold no sign-in; the secret in the address is
+  // checked instead, and answers nothing but the account's expiries.
+  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>(
+    `${calendarPath}:file`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const secret = request.params.file.replace(/\.ics$/, '');
+      const accountId = await feedAccount(ctx.db, secret);
+      // A calendar app reads the HTTP status: an unknown or revoked address is 404.
+      if (accountId === null) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      const language = request.query.lang === 'en_US' ? 'en_US' : 'zh_CN';
+      const certs = await expiries(ctx.db, accountId);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(expiryCalendar(certs, { language, now: new Date() }));
+    },
+  );
+}

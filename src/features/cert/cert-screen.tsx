@@ -1,0 +1,466 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  HStack,
+  Input,
+  InputGroup,
+  Menu,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { ph, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo, useState } from 'react';
+import { api, isApiError } from '../../api';
+import { expiryFilters, type CertStatus, type ExpiryFilter } from '../../contract/rules/cert';
+import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
+import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { formatDateTime } from '../../ui/format';
+import { ChevronDownIcon, SearchIcon } from '../../ui/icons';
+import { NeverReadList } from '../../ui/never-read-list';
+import { ScreenHeader } from '../../ui/screen-header';
+import { StorageUnavailable } from '../../ui/storage-unavailable';
+import { storedList } from '../../ui/stored-list';
+import { StoredListStatus } from '../../ui/stored-list-status';
+import { notify } from '../../ui/toaster';
+import { useMirroredText } from '../../ui/use-mirrored-text';
+import { useNow } from '../../ui/use-now';
+import { useOnline } from '../../ui/use-online';
+import { AssociateDialog } from './associate-dialog';
+import { certRuleMessages, expiryLabels, statusLabels, tagLabels } from './cert-messages';
+import { DetailDialog } from './detail-dialog';
+import { FeedDialog } from './feed-dialog';
+import { expiryBuckets, filterCertRows, type CertRow } from './rows';
+import type { CertSearch } from './search';
+import { UploadDialog } from './upload-dialog';
+import { useCertList, useCertPull } from './use-cert-list';
+import { certTags } from '../../contract/rules/cert';
+
+export interface CertScreenProps {
+  search: CertSearch;
+  onSearchChange: (search: CertSearch) => void;
+}
+
+const statusColors: Record<CertStatus, string> = {
+  expired: 'red',
+  pendingAudit: 'orange',
+  notAssociated: 'gray',
+  inService: 'green',
+  domainSuspended: 'yellow',
+};
+
+type Open =
+  | { kind: 'upload' }
+  | { kind: 'feed' }
+  | { kind: 'detail'; id: string }
+  | { kind: 'associate'; certId: string }
+  | { kind: 'replace'; cert: CertRow }
+  | { kind: 'delete'; cert: CertRow }
+  | { kind: 'inUse'; cert: CertRow }
+  | null;
+
+/**
+ * Certificates (spec §2 /cdn/cert): the account's certificates with their names, algorithm,
+ * validity, state and domains; search and expiry filter in the address; upload, detail, associate,
+ * replace on all its domains, delete (refused while associated), and the expiry calendar. The list
+ * is kept on this device; associations are queued like every edit.
+ */
+export function CertScreen({ search, onSearchChange }: CertScreenProps) {
+  const { t, i18n } = useLingui();
+  const availability = useSyncAvailability();
+  const runtime = useSyncRuntime();
+  const online = useOnline();
+  const now = useNow(60_000);
+  const refresh = useCertPull(runtime, online);
+  const list = useCertList(now);
+  const [open, setOpen] = useState<Open>(null);
+  const [keyword, setKeyword] = useMirroredText(
+    search.keyword ?? '',
+    (text) => onSearchChange({ ...search, keyword: text.trim() === '' ? undefined : text }),
+    (text) => text,
+  );
+  const rows = useMemo(() => list?.rows ?? [], [list]);
+  const filtered = useMemo(
+    () => filterCertRows(rows, { ...search, keyword }, now),
+    [rows, search, keyword, now],
+  );
+  const buckets = useMemo(() => expiryBuckets(rows, now), [rows, now]);
+  const close = useCallback(() => setOpen(null), []);
+
+  const title = t({ id: 'cert.screen.title', message: 'Certificates' });
+  const loading = t({ id: 'cert.screen.loading', message: 'Loading the certificates…' });
+  if (!runtime && availability === 'unavailable')
+    return (
+      <StorageUnavailable
+        title={title}
+        message={t({
+          id: 'cert.screen.noStorage',
+          message:
+            'This browser does not let the console store data on this device, so certificates cannot be shown here. Allow site data for this site, or use another browser, then reload the page.',
+        })}
+      />
+    );
+  if (!runtime || !list) return <CenteredSpinner label={loading} />;
+
+  const stored = storedList(list.read, rows.length, online, refresh);
+  const remove = async (cert: CertRow) => {
+    setOpen(null);
+    try {
+      await api.call('certDelete', { id: cert.id }, { quiet: true });
+      notify('success', i18n._(certRuleMessages['cert.deleted']!));
+      refresh.pull();
+    } catch (error) {
+      notify('error', isApiError(error) ? error.message : String(error));
+    }
+  };
+
+  const header = (
+    <ScreenHeader
+      title={title}
+      summary={
+        <Text color="fg.muted" fontSize="sm">
+          {t({
+            id: 'cert.screen.intro',
+            message: 'Upload HTTPS certificates and associate them with the domains they cover.',
+          })}
+        </Text>
+      }
+    >
+      <StoredListStatus list={stored} />
+      <Button size="sm" variant="outline" onClick={() => setOpen({ kind: 'feed' })}>
+        {t({ id: 'cert.screen.calendar', message: 'Expiry calendar' })}
+      </Button>
+      <Button size="sm" colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
+        {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
+      </Button>
+    </ScreenHeader>
+  );
+  const dialogs = (
+    <>
+      {open?.kind === 'upload' ? (
+        <UploadDialog
+          online={online}
+          onClose={close}
+          onUploaded={() => {
+            setOpen(null);
+            refresh.pull();
+          }}
+        />
+      ) : null}
+      {open?.kind === 'feed' ? <FeedDialog online={online} onClose={close} /> : null}
+      {open?.kind === 'detail' ? (
+        <DetailDialog id={open.id} row={rows.find((r) => r.id === open.id)} online={online} onClose={close} />
+      ) : null}
+      {open?.kind === 'associate' ? (
+        <AssociateDialog certs={rows} certId={open.certId} onClose={close} />
+      ) : null}
+      {open?.kind === 'replace' ? (
+        <AssociateDialog
+          certs={rows}
+          replacing={open.cert.id}
+          domainIds={open.cert.domains.map((d) => d.id)}
+          onClose={close}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={open?.kind === 'delete'}
+        title={t({ id: 'cert.delete.title', message: 'Delete the certificate?' })}
+        message={t({
+          id: 'cert.delete.message',
+          message: `${ph({ name: open?.kind === 'delete' ? open.cert.name : '' })} and its private key are deleted from the console. This cannot be undone.`,
+        })}
+        confirmLabel={t({ id: 'cert.delete.confirm', message: 'Delete' })}
+        cancelLabel={t({ id: 'common.action.cancel', message: 'Cancel' })}
+        onConfirm={() => open?.kind === 'delete' && void remove(open.cert)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={open?.kind === 'inUse'}
+        title={t({ id: 'cert.delete.refusedTitle', message: 'The certificate is in use' })}
+        message={i18n._({
+          ...certRuleMessages['cert.inUse'],
+          values: { count: open?.kind === 'inUse' ? open.cert.domains.length : 0 },
+        } as MessageDescriptor)}
+        confirmLabel={t({ id: 'common.action.ok', message: 'OK' })}
+        onConfirm={close}
+        onCancel={close}
+      />
+    </>
+  );
+
+  if (stored.neverRead)
+    return (
+      <Stack gap="5" maxW="1400px" mx="auto">
+        {header}
+        <NeverReadList
+          list={stored}
+          loading={loading}
+          failedTitle={t({ id: 'cert.empty.failedTitle', message: 'The certificates could not be loaded.' })}
+          offlineTitle={t({
+            id: 'cert.empty.offlineTitle',
+            message: 'The certificates have not been loaded on this device yet.',
+          })}
+          offlineHint={t({
+            id: 'cert.empty.offlineHint',
+            message: 'Connect to the internet once to load them; they are then kept for offline use.',
+          })}
+        />
+        {dialogs}
+      </Stack>
+    );
+
+  const bucketCards: { filter: ExpiryFilter; count: number; color: string }[] = [
+    { filter: 'expired', count: buckets.expired, color: 'red.fg' },
+    { filter: 'in7', count: buckets.in7, color: 'orange.fg' },
+    { filter: 'in30', count: buckets.in30, color: 'yellow.fg' },
+  ];
+  const shownCount = filtered.length;
+
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      {header}
+      <SimpleGrid columns={{ base: 3 }} gap="3">
+        {bucketCards.map(({ filter, count, color }) => (
+          <Card.Root key={filter} size="sm" variant="outline">
+            <Card.Body>
+              <Button
+                variant="ghost"
+                h="auto"
+                p="0"
+                justifyContent="flex-start"
+                aria-pressed={search.expiry === filter}
+                onClick={() =>
+                  onSearchChange({ ...search, expiry: search.expiry === filter ? undefined : filter })
+                }
+              >
+                <Stack gap="0" align="flex-start">
+                  <Text fontSize="sm" color="fg.muted">
+                    {i18n._(expiryLabels[filter])}
+                  </Text>
+                  <Text fontSize="2xl" fontWeight="semibold" color={count > 0 ? color : undefined}>
+                    {i18n.number(count)}
+                  </Text>
+                </Stack>
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+        <InputGroup startElement={<SearchIcon />} maxW={{ md: '360px' }}>
+          <Input
+            type="search"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            aria-label={t({ id: 'cert.search.label', message: 'Search by name, CN or SAN' })}
+            placeholder={t({ id: 'cert.search.label', message: 'Search by name, CN or SAN' })}
+          />
+        </InputGroup>
+        <NativeSelect.Root maxW={{ md: '240px' }}>
+          <NativeSelect.Field
+            aria-label={t({ id: 'cert.filter.expiry', message: 'Expiry' })}
+            value={search.expiry ?? ''}
+            onChange={(e) =>
+              onSearchChange({
+                ...search,
+                expiry: expiryFilters.find((f) => f === e.target.value),
+              })
+            }
+          >
+            <option value="">{t({ id: 'cert.filter.all', message: 'All certificates' })}</option>
+            {expiryFilters.map((filter) => (
+              <option key={filter} value={filter}>
+                {i18n._(expiryLabels[filter])}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Text alignSelf="center" fontSize="sm" color="fg.muted" role="status">
+          {t({
+            id: 'cert.list.count',
+            message: plural(shownCount, { one: '# certificate', other: '# certificates' }),
+          })}
+        </Text>
+      </Stack>
+      {rows.length === 0 ? (
+        <Card.Root variant="outline">
+          <Card.Body>
+            <Stack align="center" gap="3" py="6">
+              <Text>{t({ id: 'cert.empty.none', message: 'No certificates yet.' })}</Text>
+              <Button colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
+                {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
+              </Button>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : filtered.length === 0 ? (
+        <Text color="fg.muted">
+          {t({ id: 'cert.empty.noMatch', message: 'No certificate matches the search.' })}
+        </Text>
+      ) : (
+        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t({ id: 'cert.col.cert', message: 'Certificate' })}</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  {t({ id: 'cert.col.validity', message: 'Valid until' })}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t({ id: 'cert.col.status', message: 'Status' })}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="xl">
+                  {t({ id: 'cert.col.domains', message: 'Associated domains' })}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t({ id: 'cert.col.actions', message: 'Actions' })}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {filtered.map((row) => (
+                <CertTableRow key={row.id} row={row} now={now} onOpen={setOpen} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      {dialogs}
+    </Stack>
+  );
+}
+
+function CertTableRow({ row, now, onOpen }: { row: CertRow; now: number; onOpen: (open: Open) => void }) {
+  const { t, i18n } = useLingui();
+  const tags = certTags(
+    { notBefore: new Date(row.not_before), notAfter: row.notAfter, chainVerified: row.chain_verified },
+    new Date(now),
+  );
+  const days = row.daysLeft;
+  const shown = row.domains.slice(0, 2).map((d) => d.domain);
+  const more = row.domains.length - shown.length;
+  const expired = row.status === 'expired';
+  const domainCount = row.domains.length;
+  const firstDomain = row.domains[0]?.domain ?? '';
+  return (
+    <Table.Row>
+      <Table.Cell minW="180px" maxW="280px">
+        <Stack gap="0">
+          <Text fontWeight="medium" truncate title={row.name}>
+            {row.name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" truncate title={row.names.join(', ')}>
+            {row.names.join(', ')}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">{`${row.algorithm} ${row.key_size}`}</Text>
+          {/* Narrow screens show the domains here, their own column hidden. */}
+          <Text fontSize="xs" color="fg.muted" hideFrom="xl" truncate>
+            {row.domains.length === 0
+              ? null
+              : t({
+                  id: 'cert.list.domainsShort',
+                  message: plural(domainCount, {
+                    one: `# domain: ${ph({ first: firstDomain })}`,
+                    other: `# domains: ${ph({ first: firstDomain })}…`,
+                  }),
+                })}
+          </Text>
+        </Stack>
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        <Stack gap="0">
+          <Text>{formatDateTime(row.not_after)}</Text>
+          {expired ? null : (
+            <Text
+              fontSize="xs"
+              color={row.expiringSoon ? 'fg.error' : 'fg.muted'}
+              fontWeight={row.expiringSoon ? 'semibold' : undefined}
+            >
+              {row.expiringSoon
+                ? t({
+                    id: 'cert.expiringSoon',
+                    message: plural(days, {
+                      one: 'Expiring soon: # day left',
+                      other: 'Expiring soon: # days left',
+                    }),
+                  })
+                : t({
+                    id: 'cert.daysLeft',
+                    message: plural(days, { one: '# day left', other: '# days left' }),
+                  })}
+            </Text>
+          )}
+        </Stack>
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        <Stack gap="1" align="flex-start">
+          <Badge colorPalette={statusColors[row.status]}>{i18n._(statusLabels[row.status])}</Badge>
+          {tags.length > 0 ? (
+            <Text fontSize="xs" color="fg.muted">
+              {tags.map((tag) => i18n._(tagLabels[tag])).join(' · ')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Cell>
+      <Table.Cell maxW="220px" hideBelow="xl">
+        {row.domains.length === 0 ? (
+          <Text color="fg.muted">—</Text>
+        ) : (
+          <Text truncate title={row.domains.map((d) => d.domain).join(', ')}>
+            {shown.join(', ')}
+            {more > 0 ? ` +${i18n.number(more)}` : ''}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        <HStack gap="1">
+          <Button size="xs" variant="outline" onClick={() => onOpen({ kind: 'detail', id: row.id })}>
+            {t({ id: 'cert.action.detail', message: 'Details' })}
+          </Button>
+          <Menu.Root
+            onSelect={({ value }) => {
+              if (value === 'associate') onOpen({ kind: 'associate', certId: row.id });
+              if (value === 'replace') onOpen({ kind: 'replace', cert: row });
+              if (value === 'delete')
+                onOpen(row.domains.length > 0 ? { kind: 'inUse', cert: row } : { kind: 'delete', cert: row });
+            }}
+          >
+            <Menu.Trigger asChild>
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={t({
+                  id: 'cert.action.moreFor',
+                  message: `More actions for ${ph({ name: row.name })}`,
+                })}
+              >
+                {t({ id: 'cert.action.more', message: 'More' })}
+                <ChevronDownIcon />
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content minW="180px">
+                  <Menu.Item value="associate" disabled={expired}>
+                    {t({ id: 'cert.action.associate', message: 'Associate domains' })}
+                  </Menu.Item>
+                  <Menu.Item value="replace" disabled={row.domains.length === 0}>
+                    {t({ id: 'cert.action.replace', message: 'Replace on its domains' })}
+                  </Menu.Item>
+                  <Menu.Item value="delete" color="fg.error">
+                    {t({ id: 'cert.action.delete', message: 'Delete' })}
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}

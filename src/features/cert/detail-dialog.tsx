@@ -1,0 +1,101 @@
+import { Button, DataList, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { api, isApiError } from '../../api';
+import type { OutputOf } from '../../contract';
+import { DialogFrame } from '../../ui/dialog-frame';
+import { formatDateTime } from '../../ui/format';
+import { statusLabels } from './cert-messages';
+import type { CertRow } from './rows';
+
+/**
+ * One certificate: what the list shows, and online its chain, serial and fingerprint (the public
+ * parts only: no call answers a private key).
+ */
+export function DetailDialog({
+  id,
+  row,
+  online,
+  onClose,
+}: {
+  id: string;
+  row: CertRow | undefined;
+  online: boolean;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [detail, setDetail] = useState<OutputOf<'certDetail'> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    void api
+      .call('certDetail', { id }, { quiet: true })
+      .then(setDetail, (e: unknown) => setFailure(isApiError(e) ? e.message : String(e)));
+  }, [id, online]);
+  const cert = detail ?? row;
+  const items: [string, string][] = cert
+    ? [
+        [t({ id: 'cert.col.name', message: 'Name' }), cert.name],
+        [t({ id: 'cert.field.cn', message: 'Common name (CN)' }), cert.cn || '—'],
+        [t({ id: 'cert.field.sans', message: 'Subject alternative names' }), cert.sans.join(', ') || '—'],
+        [t({ id: 'cert.field.issuer', message: 'Issuer' }), cert.issuer],
+        [t({ id: 'cert.col.algorithm', message: 'Algorithm' }), `${cert.algorithm} ${cert.key_size}`],
+        [t({ id: 'cert.field.notBefore', message: 'Valid from' }), formatDateTime(cert.not_before)],
+        [t({ id: 'cert.col.validity', message: 'Valid until' }), formatDateTime(cert.not_after)],
+        [t({ id: 'cert.col.status', message: 'Status' }), i18n._(statusLabels[cert.status])],
+        [
+          t({ id: 'cert.col.domains', message: 'Associated domains' }),
+          cert.domains.map((d) => d.domain).join(', ') || '—',
+        ],
+        [
+          t({ id: 'cert.field.uploaded', message: 'Uploaded' }),
+          `${formatDateTime(cert.created_at)} · ${cert.created_by}`,
+        ],
+        ...(detail
+          ? ([
+              [t({ id: 'cert.field.serial', message: 'Serial number' }), detail.serial],
+              [t({ id: 'cert.field.fingerprint', message: 'SHA-256 fingerprint' }), detail.fingerprint256],
+            ] as [string, string][])
+          : []),
+      ]
+    : [];
+  return (
+    <DialogFrame
+      size="lg"
+      title={t({ id: 'cert.detail.title', message: 'Certificate details' })}
+      onClose={onClose}
+      footer={<Button onClick={onClose}>{t({ id: 'common.action.close', message: 'Close' })}</Button>}
+    >
+      <Stack gap="4">
+        <DataList.Root orientation="horizontal" size="sm">
+          {items.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel minW="160px">{label}</DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+        {detail ? (
+          <Stack gap="1">
+            <Text fontWeight="semibold">{t({ id: 'cert.detail.chain', message: 'Certificate chain' })}</Text>
+            {detail.chain.map((link, i) => (
+              <Text key={`${link.subject}-${i}`} fontSize="sm" wordBreak="break-all">
+                {`${i + 1}. ${link.subject.replaceAll('\n', ', ')} ← ${link.issuer.replaceAll('\n', ', ')}`}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
+        {!online ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t({ id: 'cert.detail.offline', message: 'The chain is shown when you are online.' })}
+          </Text>
+        ) : null}
+        {failure ? (
+          <Text color="fg.error" role="alert">
+            {failure}
+          </Text>
+        ) : null}
+      </Stack>
+    </DialogFrame>
+  );
+}
