@@ -1,7 +1,8 @@
 // Prints figures: initial JavaScript (gzip) loaded before the dashboard paints, each route chunk,
 // the server's cold start, the time to save an edit in the outbox, the replay of queued edits and
 // the domain list with 10,000 domains (API latency under load, first rows, filter keystrokes) and a
-// domain configuration at its largest (a section shown, a section edit round trip).
+// domain configuration at its largest (a section shown, a section edit round trip), and the
+// certificate list with 1,000 certificates (a search keystroke to updated rows).
 // Run after changes that touch bundles, start-up or the lists: `npm run bench`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,7 @@ for (const script of [
   'bench/sync.ts',
   'bench/domains.ts',
   'bench/config.ts',
+  'bench/certs.ts',
 ]) {
   const r = spawnSync('node_modules/.bin/tsx', [script], {
     stdio: 'inherit',

@@ -9,6 +9,9 @@ export type { FactsOf, LockSpec, ServerSide } from './types';
  * The server sides of the commands whose rules read more than their aggregates, from the modules
  * that own what they read. A command without one (the configuration sections) needs none.
  */
-export const serverSides: ServerSides = { ...ipBanServerSides, ...domainServerSides, ...sectionServerSides,
+export const serverSides: ServerSides = {
+  ...ipBanServerSides,
+  ...domainServerSides,
+  ...sectionServerSides,
   ...certServerSides,
 };

@@ -62,10 +62,7 @@ export const certDetail = certEntry.extend({
 });
 
 export const certUploadBody = z.object({
-  name: text()
-    .trim()
-    .min(1, 'cert.name.required')
-    .max(certLimits.nameMax, 'cert.name.tooLong'),
+  name: text().trim().min(1, 'cert.name.required').max(certLimits.nameMax, 'cert.name.tooLong'),
   /** The certificate and its chain, PEM, leaf first. */
   certificate: text('multiline').max(certLimits.pemMax, 'cert.tooLarge'),
   key: text('multiline').max(certLimits.pemMax, 'cert.tooLarge'),

@@ -34,6 +34,7 @@ export async function createFeed(
   return { secret, created_at: now.toISOString() };
 }
 
+/** Removes the account's feed: its address stops answering. */
 export async function revokeFeed(db: Executor, accountId: number): Promise<void> {
   await db.delete(certFeeds).where(eq(certFeeds.accountId, accountId));
 }

@@ -64,7 +64,13 @@ export function certCovers(names: readonly string[], domain: string): boolean {
  * `domainSuspended`. `valid` and `verified` are shown beside it, as tags: within its validity, and
  * its chain checked (`certTags`).
  */
-export const certStatuses = ['expired', 'pendingAudit', 'notAssociated', 'inService', 'domainSuspended'] as const;
+export const certStatuses = [
+  'expired',
+  'pendingAudit',
+  'notAssociated',
+  'inService',
+  'domainSuspended',
+] as const;
 export type CertStatus = (typeof certStatuses)[number];
 
 export function certStatus(
@@ -85,7 +91,8 @@ export function certTags(
   now: Date,
 ): ('valid' | 'verified')[] {
   const tags: ('valid' | 'verified')[] = [];
-  if (cert.notBefore.getTime() <= now.getTime() && now.getTime() < cert.notAfter.getTime()) tags.push('valid');
+  if (cert.notBefore.getTime() <= now.getTime() && now.getTime() < cert.notAfter.getTime())
+    tags.push('valid');
   if (cert.chainVerified) tags.push('verified');
   return tags;
 }

@@ -40,13 +40,15 @@ function useLiveDomains(certs: readonly CertRow[]): AssociationDomain[] | undefi
   }, [needFetch, online]);
   return useMemo(() => {
     if (!stored) return undefined;
+    // The domain list never read here: the server's names are awaited (offline: none to offer).
+    if (needFetch && fetched === null && online) return undefined;
     const certOf = new Map(certs.flatMap((cert) => cert.domains.map((d) => [d.id, cert.id] as const)));
     const rows = needFetch ? (fetched ?? []) : stored.map((row) => row.data as DomainEntry);
     return rows
       .filter((d) => d.status !== 'deleted')
       .map((d) => ({ id: d.id, domain: d.domain, certificate_id: certOf.get(d.id) ?? null }))
       .sort((a, b) => a.domain.localeCompare(b.domain));
-  }, [stored, fetched, needFetch, certs]);
+  }, [stored, fetched, needFetch, certs, online]);
 }
 
 export interface AssociateDialogProps {

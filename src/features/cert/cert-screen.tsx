@@ -6,9 +6,7 @@ import {
   HStack,
   Input,
   InputGroup,
-  Menu,
   NativeSelect,
-  Portal,
   SimpleGrid,
   Stack,
   Table,
@@ -17,15 +15,16 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, isApiError } from '../../api';
 import { expiryFilters, type CertStatus, type ExpiryFilter } from '../../contract/rules/cert';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { formatDateTime } from '../../ui/format';
-import { ChevronDownIcon, SearchIcon } from '../../ui/icons';
+import { SearchIcon } from '../../ui/icons';
 import { NeverReadList } from '../../ui/never-read-list';
+import { Pager } from '../../ui/pager';
 import { ScreenHeader } from '../../ui/screen-header';
 import { StorageUnavailable } from '../../ui/storage-unavailable';
 import { storedList } from '../../ui/stored-list';
@@ -39,9 +38,9 @@ import { certRuleMessages, expiryLabels, statusLabels, tagLabels } from './cert-
 import { DetailDialog } from './detail-dialog';
 import { FeedDialog } from './feed-dialog';
 import { expiryBuckets, filterCertRows, type CertRow } from './rows';
-import type { CertSearch } from './search';
+import { certPageSizes, type CertSearch } from './search';
 import { UploadDialog } from './upload-dialog';
-import { useCertList, useCertPull } from './use-cert-list';
+import { useCertList, useCertPull, useRepullAfterAssociations } from './use-cert-list';
 import { certTags } from '../../contract/rules/cert';
 
 export interface CertScreenProps {
@@ -81,10 +80,30 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
   const now = useNow(60_000);
   const refresh = useCertPull(runtime, online);
   const list = useCertList(now);
+  useRepullAfterAssociations(refresh.pull);
   const [open, setOpen] = useState<Open>(null);
+  // The rows follow each keystroke; the address follows once typing pauses (a navigation per
+  // keystroke would cost the list its frame).
+  const latest = useRef(search);
+  useEffect(() => {
+    latest.current = search;
+  }, [search]);
+  const addressWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(addressWrite.current), []);
   const [keyword, setKeyword] = useMirroredText(
     search.keyword ?? '',
-    (text) => onSearchChange({ ...search, keyword: text.trim() === '' ? undefined : text }),
+    (text) => {
+      clearTimeout(addressWrite.current);
+      addressWrite.current = setTimeout(
+        () =>
+          onSearchChange({
+            ...latest.current,
+            keyword: text.trim() === '' ? undefined : text,
+            page: undefined,
+          }),
+        300,
+      );
+    },
     (text) => text,
   );
   const rows = useMemo(() => list?.rows ?? [], [list]);
@@ -93,6 +112,11 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
     [rows, search, keyword, now],
   );
   const buckets = useMemo(() => expiryBuckets(rows, now), [rows, now]);
+  const size = search.size ?? certPageSizes[0];
+  const pageCount = Math.max(1, Math.ceil(filtered.length / size));
+  // A keyword typed and not yet in the address shows its first page.
+  const page = Math.min(keyword === (search.keyword ?? '') ? (search.page ?? 1) : 1, pageCount);
+  const shown = useMemo(() => filtered.slice((page - 1) * size, page * size), [filtered, page, size]);
   const close = useCallback(() => setOpen(null), []);
 
   const title = t({ id: 'cert.screen.title', message: 'Certificates' });
@@ -157,7 +181,16 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
       ) : null}
       {open?.kind === 'feed' ? <FeedDialog online={online} onClose={close} /> : null}
       {open?.kind === 'detail' ? (
-        <DetailDialog id={open.id} row={rows.find((r) => r.id === open.id)} online={online} onClose={close} />
+        <DetailDialog
+          id={open.id}
+          row={rows.find((r) => r.id === open.id)}
+          online={online}
+          onClose={close}
+          onReplace={(cert) => setOpen({ kind: 'replace', cert })}
+          onDelete={(cert) =>
+            setOpen(cert.domains.length > 0 ? { kind: 'inUse', cert } : { kind: 'delete', cert })
+          }
+        />
       ) : null}
       {open?.kind === 'associate' ? (
         <AssociateDialog certs={rows} certId={open.certId} onClose={close} />
@@ -238,7 +271,11 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
                 justifyContent="flex-start"
                 aria-pressed={search.expiry === filter}
                 onClick={() =>
-                  onSearchChange({ ...search, expiry: search.expiry === filter ? undefined : filter })
+                  onSearchChange({
+                    ...search,
+                    expiry: search.expiry === filter ? undefined : filter,
+                    page: undefined,
+                  })
                 }
               >
                 <Stack gap="0" align="flex-start">
@@ -272,6 +309,7 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
               onSearchChange({
                 ...search,
                 expiry: expiryFilters.find((f) => f === e.target.value),
+                page: undefined,
               })
             }
           >
@@ -323,19 +361,41 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {filtered.map((row) => (
+              {shown.map((row) => (
                 <CertTableRow key={row.id} row={row} now={now} onOpen={setOpen} />
               ))}
             </Table.Body>
           </Table.Root>
         </Box>
       )}
+      {filtered.length > certPageSizes[0] ? (
+        <Pager
+          total={filtered.length}
+          page={page}
+          pageCount={pageCount}
+          sizes={certPageSizes}
+          size={size}
+          onPage={(p) => onSearchChange({ ...search, page: p > 1 ? p : undefined })}
+          onSize={(s) =>
+            onSearchChange({ ...search, size: s === certPageSizes[0] ? undefined : s, page: undefined })
+          }
+        />
+      ) : null}
       {dialogs}
     </Stack>
   );
 }
 
-function CertTableRow({ row, now, onOpen }: { row: CertRow; now: number; onOpen: (open: Open) => void }) {
+/** One certificate; the same row renders again only when it changes (the list filters as the user types). */
+const CertTableRow = memo(function CertTableRow({
+  row,
+  now,
+  onOpen,
+}: {
+  row: CertRow;
+  now: number;
+  onOpen: (open: Open) => void;
+}) {
   const { t, i18n } = useLingui();
   const tags = certTags(
     { notBefore: new Date(row.not_before), notAfter: row.notAfter, chainVerified: row.chain_verified },
@@ -422,45 +482,16 @@ function CertTableRow({ row, now, onOpen }: { row: CertRow; now: number; onOpen:
           <Button size="xs" variant="outline" onClick={() => onOpen({ kind: 'detail', id: row.id })}>
             {t({ id: 'cert.action.detail', message: 'Details' })}
           </Button>
-          <Menu.Root
-            onSelect={({ value }) => {
-              if (value === 'associate') onOpen({ kind: 'associate', certId: row.id });
-              if (value === 'replace') onOpen({ kind: 'replace', cert: row });
-              if (value === 'delete')
-                onOpen(row.domains.length > 0 ? { kind: 'inUse', cert: row } : { kind: 'delete', cert: row });
-            }}
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={expired}
+            onClick={() => onOpen({ kind: 'associate', certId: row.id })}
           >
-            <Menu.Trigger asChild>
-              <Button
-                size="xs"
-                variant="outline"
-                aria-label={t({
-                  id: 'cert.action.moreFor',
-                  message: `More actions for ${ph({ name: row.name })}`,
-                })}
-              >
-                {t({ id: 'cert.action.more', message: 'More' })}
-                <ChevronDownIcon />
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content minW="180px">
-                  <Menu.Item value="associate" disabled={expired}>
-                    {t({ id: 'cert.action.associate', message: 'Associate domains' })}
-                  </Menu.Item>
-                  <Menu.Item value="replace" disabled={row.domains.length === 0}>
-                    {t({ id: 'cert.action.replace', message: 'Replace on its domains' })}
-                  </Menu.Item>
-                  <Menu.Item value="delete" color="fg.error">
-                    {t({ id: 'cert.action.delete', message: 'Delete' })}
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+            {t({ id: 'cert.action.associate', message: 'Associate domains' })}
+          </Button>
         </HStack>
       </Table.Cell>
     </Table.Row>
   );
-}
+});

@@ -17,11 +17,17 @@ export function DetailDialog({
   row,
   online,
   onClose,
+  onReplace,
+  onDelete,
 }: {
   id: string;
   row: CertRow | undefined;
   online: boolean;
   onClose: () => void;
+  /** Replace it on all its domains, in one step. */
+  onReplace: (row: CertRow) => void;
+  /** Delete it (refused while domains use it). */
+  onDelete: (row: CertRow) => void;
 }) {
   const { t, i18n } = useLingui();
   const [detail, setDetail] = useState<OutputOf<'certDetail'> | null>(null);
@@ -64,7 +70,21 @@ export function DetailDialog({
       size="lg"
       title={t({ id: 'cert.detail.title', message: 'Certificate details' })}
       onClose={onClose}
-      footer={<Button onClick={onClose}>{t({ id: 'common.action.close', message: 'Close' })}</Button>}
+      footer={
+        <>
+          {row ? (
+            <>
+              <Button variant="outline" colorPalette="red" disabled={!online} onClick={() => onDelete(row)}>
+                {t({ id: 'cert.action.delete', message: 'Delete' })}
+              </Button>
+              <Button variant="outline" disabled={row.domains.length === 0} onClick={() => onReplace(row)}>
+                {t({ id: 'cert.action.replace', message: 'Replace on its domains' })}
+              </Button>
+            </>
+          ) : null}
+          <Button onClick={onClose}>{t({ id: 'common.action.close', message: 'Close' })}</Button>
+        </>
+      }
     >
       <Stack gap="4">
         <DataList.Root orientation="horizontal" size="sm">

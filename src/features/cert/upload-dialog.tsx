@@ -99,8 +99,10 @@ export function UploadDialog({
       };
       const issue = data.issues?.[0];
       if (issue && ['name', 'certificate', 'key', 'password'].includes(issue.path)) {
-        setIssues({ [issue.path]: textOf(issue.message_id) });
-        setForceable(data.forceable === true);
+        // A chain that does not link is said once, in the notice that offers to submit it anyway.
+        const forceable = data.forceable === true;
+        setIssues(forceable ? {} : { [issue.path]: textOf(issue.message_id) });
+        setForceable(forceable);
       } else setFailure(error.message || t({ id: 'cert.upload.failed', message: 'Upload file failed' }));
     } finally {
       setBusy(false);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { api } from '../../api';
 import type { CertEntry } from '../../contract/cert';
 import type { ReadRow, Store } from '../../store';
@@ -48,4 +48,22 @@ export function useCertList(now: number): CertList | undefined {
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
     return { rows: toCertRows(entries, now), read: stored.read };
   }, [stored, now]);
+}
+
+/**
+ * Reads the list again when associations made here have been sent: a certificate's domains and
+ * state are the server's to derive from the domains' HTTPS sections.
+ */
+export function useRepullAfterAssociations(pull: () => void) {
+  const waiting = useLiveQuery(
+    async ({ store }) =>
+      (await store.pending()).filter((entry) => entry.name.startsWith('domainHttps.')).length,
+    [],
+  );
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (waiting === undefined) return;
+    if (seen.current !== undefined && waiting < seen.current) pull();
+    seen.current = waiting;
+  }, [waiting, pull]);
 }

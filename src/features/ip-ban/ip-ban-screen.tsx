@@ -33,9 +33,9 @@ import { noExpiry } from './expiry';
 import { ruleText } from './ip-ban-messages';
 import { IpBanTable, selectable } from './ip-ban-table';
 import { LookupCard } from './lookup-card';
-import { Pager } from './pager';
+import { Pager } from '../../ui/pager';
 import { filterRows, inForceEntries, sortRows, type IpBanRow } from './rows';
-import { ipBanListSorts, type IpBanListSort, type IpBanSearch } from './search';
+import { ipBanListSorts, ipBanPageSizes, type IpBanListSort, type IpBanSearch } from './search';
 import { useIpBanList } from './use-ip-ban-list';
 import { useIpBanPull } from './use-ip-ban-pull';
 import { useMirroredText } from '../../ui/use-mirrored-text';
@@ -482,6 +482,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                   total={filteredCount}
                   page={page}
                   pageCount={pageCount}
+                  sizes={ipBanPageSizes}
                   size={size}
                   onPage={(p) => update({ page: p }, true)}
                   onSize={(s) => update({ size: s })}

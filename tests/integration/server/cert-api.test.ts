@@ -122,7 +122,8 @@ describeServer('certificates: upload, list, association, HTTPS off, delete, cale
     const byName = new Map(demoCerts.map((c) => [c.name, c]));
     expect(byName.get('demo-shop wildcard')).toMatchObject({ status: 'inService', wildcard: true });
     expect(byName.get('demo-shop wildcard')!.domains.length).toBeGreaterThanOrEqual(3);
-    const days = (name: string) => (new Date(byName.get(name)!.not_after).getTime() - Date.now()) / 86_400_000;
+    const days = (name: string) =>
+      (new Date(byName.get(name)!.not_after).getTime() - Date.now()) / 86_400_000;
     expect(days('demo-media www')).toBeLessThan(5);
     expect(days('demo-media www')).toBeGreaterThan(0);
     expect(days('demo-media images')).toBeGreaterThan(7);
@@ -291,7 +292,13 @@ describeServer('certificates: upload, list, association, HTTPS off, delete, cale
     });
 
     // HTTPS off: the certificate unlinked and the other switches off, in one change.
-    const on: Record<string, unknown> = { ...(await https(demo, a)), force_https: true, redirect_code: 301, hsts: true, http2: true };
+    const on: Record<string, unknown> = {
+      ...(await https(demo, a)),
+      force_https: true,
+      redirect_code: 301,
+      hsts: true,
+      http2: true,
+    };
     const {
       id: _id,
       version: _v,

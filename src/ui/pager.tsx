@@ -1,15 +1,16 @@
 import { Button, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { ChevronRightIcon } from '../../ui/icons';
-import { ipBanPageSizes, type IpBanPageSize } from './search';
+import { ChevronRightIcon } from './icons';
 
-interface PagerProps {
+interface PagerProps<S extends number> {
   total: number;
   page: number;
   pageCount: number;
-  size: IpBanPageSize;
+  /** The page sizes offered, and the one chosen. */
+  sizes: readonly S[];
+  size: S;
   onPage: (page: number) => void;
-  onSize: (size: IpBanPageSize) => void;
+  onSize: (size: S) => void;
 }
 
 /** The pages to offer: the first, the last, and two around the current one. */
@@ -26,7 +27,15 @@ function pageNumbers(page: number, pageCount: number): (number | 'gap')[] {
 }
 
 /** Total count, page size and page links of the list. */
-export function Pager({ total, page, pageCount, size, onPage, onSize }: PagerProps) {
+export function Pager<S extends number>({
+  total,
+  page,
+  pageCount,
+  sizes,
+  size,
+  onPage,
+  onSize,
+}: PagerProps<S>) {
   const { t } = useLingui();
   return (
     <HStack
@@ -34,21 +43,21 @@ export function Pager({ total, page, pageCount, size, onPage, onSize }: PagerPro
       wrap="wrap"
       gap="3"
       as="nav"
-      aria-label={t({ id: 'ipBan.pager.label', message: 'Pages' })}
+      aria-label={t({ id: 'list.pager.label', message: 'Pages' })}
     >
       <HStack gap="3">
         <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-          {t({ id: 'ipBan.pager.total', message: `${total} in total` })}
+          {t({ id: 'list.pager.total', message: `${total} in total` })}
         </Text>
         <NativeSelect.Root size="sm" w="auto">
           <NativeSelect.Field
             value={size}
-            aria-label={t({ id: 'ipBan.pager.size', message: 'Entries per page' })}
-            onChange={(e) => onSize(Number(e.currentTarget.value) as IpBanPageSize)}
+            aria-label={t({ id: 'list.pager.size', message: 'Entries per page' })}
+            onChange={(e) => onSize(sizes.find((n) => n === Number(e.currentTarget.value)) ?? size)}
           >
-            {ipBanPageSizes.map((n) => (
+            {sizes.map((n) => (
               <option key={n} value={n}>
-                {t({ id: 'ipBan.pager.perPage', message: `${n} per page` })}
+                {t({ id: 'list.pager.perPage', message: `${n} per page` })}
               </option>
             ))}
           </NativeSelect.Field>
@@ -61,7 +70,7 @@ export function Pager({ total, page, pageCount, size, onPage, onSize }: PagerPro
           variant="ghost"
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
-          aria-label={t({ id: 'ipBan.pager.previous', message: 'Previous page' })}
+          aria-label={t({ id: 'list.pager.previous', message: 'Previous page' })}
         >
           <ChevronRightIcon style={{ transform: 'rotate(180deg)' }} />
         </IconButton>
@@ -79,7 +88,7 @@ export function Pager({ total, page, pageCount, size, onPage, onSize }: PagerPro
               variant={pageNumber === page ? 'solid' : 'ghost'}
               colorPalette={pageNumber === page ? 'blue' : 'gray'}
               aria-current={pageNumber === page ? 'page' : undefined}
-              aria-label={t({ id: 'ipBan.pager.page', message: `Page ${pageNumber}` })}
+              aria-label={t({ id: 'list.pager.page', message: `Page ${pageNumber}` })}
               onClick={() => onPage(pageNumber)}
             >
               {pageNumber}
@@ -91,7 +100,7 @@ export function Pager({ total, page, pageCount, size, onPage, onSize }: PagerPro
           variant="ghost"
           disabled={page >= pageCount}
           onClick={() => onPage(page + 1)}
-          aria-label={t({ id: 'ipBan.pager.next', message: 'Next page' })}
+          aria-label={t({ id: 'list.pager.next', message: 'Next page' })}
         >
           <ChevronRightIcon />
         </IconButton>
