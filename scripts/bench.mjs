@@ -3,9 +3,18 @@
 // the domain list with 10,000 domains (API latency under load, first rows, filter keystrokes) and a
 // domain configuration at its largest (a section shown, a section edit round trip), and the
 // certificate list with 1,000 certificates (a search keystroke to updated rows).
-// Run after changes that touch bundles, start-up or the lists: `npm run bench`.
+// Run after changes that touch bundles, start-up or the lists: `npm run bench`; some of them only
+// by their names: `npm run bench -- certs domains` (run, lcp, sync, domains, config, certs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
+const benches = ['run', 'lcp', 'sync', 'domains', 'config', 'certs'];
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const unknown = named.filter((name) => !benches.includes(name));
+if (unknown.length > 0) {
+  console.error(`No bench named ${unknown.join(', ')}; the benches: ${benches.join(', ')}.`);
+  process.exit(2);
+}
 
 const steps = [['build', 'node_modules/.bin/vite', ['build', '--logLevel', 'warn']]];
 if (!existsSync('dist/index.html') || process.argv.includes('--build')) {
@@ -14,14 +23,8 @@ if (!existsSync('dist/index.html') || process.argv.includes('--build')) {
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
-for (const script of [
-  'bench/run.ts',
-  'bench/lcp.ts',
-  'bench/sync.ts',
-  'bench/domains.ts',
-  'bench/config.ts',
-  'bench/certs.ts',
-]) {
+for (const name of named.length > 0 ? named : benches) {
+  const script = `bench/${name}.ts`;
   const r = spawnSync('node_modules/.bin/tsx', [script], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: '' },

@@ -32,5 +32,9 @@ export function ok<T>(request: FastifyRequest, data: T, messageId = 'common.ok')
 }
 
 export function envelopeOfError(request: FastifyRequest, error: AppError): Envelope<Record<string, unknown>> {
-  return { code: error.code, msg: t(error.messageId, requestLanguage(request)), data: error.data };
+  return {
+    code: error.code,
+    msg: t(error.messageId, requestLanguage(request), error.data),
+    data: error.data,
+  };
 }

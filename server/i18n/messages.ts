@@ -1,3 +1,5 @@
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { dictionary, type Language } from '../../src/contract';
 import type { DomainAction } from '../../src/contract/rules/domain';
 import { catalogText } from './catalog';
@@ -437,6 +439,20 @@ const valueLabels: Partial<Record<MessageId, Record<string, Record<string, Label
 export const isMessageId = (id: string): id is MessageId =>
   Object.prototype.hasOwnProperty.call(messages, id);
 
+/** A catalog text with an ICU argument that picks a form (`{count, plural, one {…} other {…}}`). */
+const icuPattern = /\{\w+, (?:plural|select|selectordinal),/;
+
+/** An ICU text filled in as the console's catalog renders it: Lingui's own compiler and plural rules. */
+function formatIcu(text: string, language: Language, values: Record<string, unknown>): string {
+  const icu = setupI18n({
+    locale: language,
+    locales: [language.replace('_', '-')],
+    messages: { [language]: { text } },
+  });
+  icu.setMessagesCompiler(compileMessage);
+  return icu._('text', values);
+}
+
 /**
  * The text of a message id in the language; unknown ids fall back to the generic invalid-request
  * text. `{name}` placeholders (the catalog syntax the console shares) take `values[name]`, or its
@@ -449,6 +465,7 @@ export function t(id: string, language: Language, values?: Record<string, unknow
     ? messages[id][language]
     : (catalogText(id, language) ?? messages['common.invalid'][language]);
   if (!values) return text;
+  if (icuPattern.test(text)) return formatIcu(text, language, values);
   const labels = known ? valueLabels[id] : undefined;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];

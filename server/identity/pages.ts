@@ -49,6 +49,7 @@ export function renderPage(page: PageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t(page.title, page.language))} · ${escapeHtml(t('portal.title', page.language))}</title>
+<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/portal/assets/portal.css">
 </head>
 <body>

@@ -1,10 +1,8 @@
-// @peculiar/x509 resolves its parts through tsyringe, which needs the Reflect metadata API.
-import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
-import { and, eq } from 'drizzle-orm';
+import { KeyObject, webcrypto } from 'node:crypto';
+import type * as X509 from '@peculiar/x509';
+import { and, eq, inArray } from 'drizzle-orm';
 import { commands } from '../../src/commands/registry';
-import { executeCommand } from '../commands/execute';
+import { executeCommand, type CommandContext } from '../commands/execute';
 import type { Db } from '../db/client';
 import { auditEvents, certificates, domains } from '../db/schema';
 import type { KeyVault } from '../modules/cert/key-vault';
@@ -33,7 +31,8 @@ const demoCerts: DemoCert[] = [
     names: ['*.demo-shop.com', 'demo-shop.com'],
     startedDaysAgo: 30,
     endsInDays: 335,
-    associate: ['www.demo-shop.com', 'shop.demo-shop.com', 'api.demo-shop.com', 'cart.demo-shop.com'],
+    // Not www.demo-shop.com: it stays the demo's domain with HTTPS settings and no certificate.
+    associate: ['demo-shop.com', 'shop.demo-shop.com', 'api.demo-shop.com', 'cart.demo-shop.com'],
   },
   {
     name: 'demo-media www',
@@ -66,18 +65,32 @@ const demoCerts: DemoCert[] = [
   },
 ];
 
-const pem = (bytes: ArrayBuffer, label: string) =>
-  x509.PemConverter.encode(bytes, label).replace(/\r\n/g, '\n');
+/**
+ * @peculiar/x509, loaded only when a certificate is to be made: a server whose demo data is
+ * complete starts without it (about 130 ms of loading).
+ */
+async function loadX509(): Promise<typeof X509> {
+  // @peculiar/x509 resolves its parts through tsyringe, which needs the Reflect metadata API.
+  await import('reflect-metadata');
+  const x509 = await import('@peculiar/x509');
+  x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+  return x509;
+}
 
 /** A certificate authority made for this seed only: its keys live in memory and are gone after it. */
-async function authority(name: string, issuer?: { cert: x509.X509Certificate; keys: CryptoKeyPair }) {
+async function authority(
+  x509: typeof X509,
+  name: string,
+  now: number,
+  issuer?: { cert: X509.X509Certificate; keys: CryptoKeyPair },
+) {
   const keys = (await subtle.generateKey(ecdsa, true, ['sign', 'verify'])) as CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.create(
     {
       subject: `CN=${name}`,
       issuer: issuer ? issuer.cert.subject : `CN=${name}`,
-      notBefore: new Date(Date.now() - 400 * day),
-      notAfter: new Date(Date.now() + 3650 * day),
+      notBefore: new Date(now - 400 * day),
+      notAfter: new Date(now + 3650 * day),
       signingAlgorithm: ecdsa,
       publicKey: keys.publicKey,
       signingKey: (issuer?.keys ?? keys).privateKey,
@@ -91,10 +104,79 @@ async function authority(name: string, issuer?: { cert: x509.X509Certificate; ke
   return { cert, keys };
 }
 
+type Authority = Awaited<ReturnType<typeof authority>>;
+
+interface Authorities {
+  x509: typeof X509;
+  issuing: Authority;
+  /** An intermediate of an unrelated root: the chain that does not link. */
+  stranger: Authority;
+}
+
+/** The seed's issuing CA under its root, and a stranger's. */
+async function authorities(now: number): Promise<Authorities> {
+  const x509 = await loadX509();
+  const root = await authority(x509, 'CDN Console Demo Root CA', now);
+  const issuing = await authority(x509, 'CDN Console Demo Issuing CA', now, root);
+  const strangerRoot = await authority(x509, 'Unrelated Root CA', now);
+  const stranger = await authority(x509, 'Unrelated Issuing CA', now, strangerRoot);
+  return { x509, issuing, stranger };
+}
+
+/** Issues `demo` with a fresh key and uploads it like the upload endpoint; answers its id. */
+async function issueAndUpload(
+  db: Db,
+  vault: KeyVault,
+  account: { id: number; login: string },
+  demo: DemoCert,
+  ca: Authorities,
+  now: number,
+): Promise<string> {
+  const { x509 } = ca;
+  const keys = (await subtle.generateKey(ecdsa, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const leaf = await x509.X509CertificateGenerator.create(
+    {
+      subject: `CN=${demo.names[0]}`,
+      issuer: ca.issuing.cert.subject,
+      notBefore: new Date(now - demo.startedDaysAgo * day),
+      notAfter: new Date(now + demo.endsInDays * day),
+      signingAlgorithm: ecdsa,
+      publicKey: keys.publicKey,
+      signingKey: ca.issuing.keys.privateKey,
+      extensions: [
+        new x509.BasicConstraintsExtension(false),
+        new x509.SubjectAlternativeNameExtension(
+          demo.names.map((value) => ({ type: 'dns' as const, value })),
+        ),
+      ],
+    },
+    webcrypto as unknown as Crypto,
+  );
+  const chain = demo.brokenChain ? ca.stranger.cert : ca.issuing.cert;
+  const { cert } = await uploadCertificate(
+    db,
+    vault,
+    { accountId: account.id, actorId: account.id, login: account.login, origin: 'operator' },
+    {
+      name: demo.name,
+      certificate: `${leaf.toString('pem')}\n${chain.toString('pem')}`,
+      key: KeyObject.from(keys.privateKey).export({ type: 'pkcs8', format: 'pem' }).toString(),
+      password: '',
+      force: demo.brokenChain === true,
+    },
+    new Date(now),
+  );
+  return cert.id;
+}
+
 /**
  * The demo account's certificates (spec §2 demo data): a local certificate authority is created
  * for the seed, issues each certificate, and each is uploaded and associated through the same
  * service and commands as a user's. No private key is kept anywhere but in the vault.
+ *
+ * Resumable like the rest of the seed: a certificate the account already has by its name is not
+ * uploaded again (the CA is made only when one is missing), and its associations are sent again
+ * under the same idempotency keys, so those already applied have no effect.
  */
 export async function seedDemoCerts(
   db: Db,
@@ -102,69 +184,59 @@ export async function seedDemoCerts(
   vault: KeyVault,
   now: number,
 ): Promise<void> {
-  const existing = await db
-    .select({ name: certificates.name })
-    .from(certificates)
-    .where(eq(certificates.accountId, account.id));
-  const missing = demoCerts.filter((c) => !existing.some((e) => e.name === c.name));
-  if (missing.length === 0) return;
-  x509.cryptoProvider.set(webcrypto as unknown as Crypto);
-  const root = await authority('CDN Console Demo Root CA');
-  const intermediate = await authority('CDN Console Demo Issuing CA', root);
-  const stranger = await authority('Unrelated Issuing CA', await authority('Unrelated Root CA'));
-
-  for (const demo of missing) {
-    const keys = (await subtle.generateKey(ecdsa, true, ['sign', 'verify'])) as CryptoKeyPair;
-    const leaf = await x509.X509CertificateGenerator.create(
-      {
-        subject: `CN=${demo.names[0]}`,
-        issuer: intermediate.cert.subject,
-        notBefore: new Date(now - demo.startedDaysAgo * day),
-        notAfter: new Date(now + demo.endsInDays * day),
-        signingAlgorithm: ecdsa,
-        publicKey: keys.publicKey,
-        signingKey: intermediate.keys.privateKey,
-        extensions: [
-          new x509.BasicConstraintsExtension(false),
-          new x509.SubjectAlternativeNameExtension(
-            demo.names.map((value) => ({ type: 'dns' as const, value })),
-          ),
-        ],
-      },
-      webcrypto as unknown as Crypto,
-    );
-    const chain = demo.brokenChain ? stranger.cert : intermediate.cert;
-    const key = pem(await subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY');
-    const { cert } = await uploadCertificate(
-      db,
-      vault,
-      { accountId: account.id, actorId: account.id, origin: 'operator' },
-      {
-        name: demo.name,
-        certificate: `${leaf.toString('pem')}\n${chain.toString('pem')}`,
-        key,
-        password: '',
-        force: demo.brokenChain === true,
-      },
-      new Date(now),
-    );
-    for (const name of demo.associate) {
-      const [domain] = await db
-        .select({ id: domains.id })
+  const existing = new Map(
+    (
+      await db
+        .select({ id: certificates.id, name: certificates.name })
+        .from(certificates)
+        .where(eq(certificates.accountId, account.id))
+    ).map((c) => [c.name, c.id]),
+  );
+  const domainIds = new Map(
+    (
+      await db
+        .select({ id: domains.id, name: domains.name })
         .from(domains)
-        .where(and(eq(domains.accountId, account.id), eq(domains.name, name)));
-      if (!domain) continue;
+        .where(
+          and(
+            eq(domains.accountId, account.id),
+            inArray(
+              domains.name,
+              demoCerts.flatMap((c) => c.associate),
+            ),
+          ),
+        )
+    ).map((d) => [d.name, d.id]),
+  );
+  const ctx: CommandContext = {
+    db,
+    language: 'en_US',
+    ip: '',
+    now: () => new Date(now),
+    settings: { cnameSuffix: '' },
+  };
+  const actor = { accountId: account.id, login: account.login, viewAccountId: account.id };
+  let ca: Authorities | undefined;
+  for (const demo of demoCerts) {
+    let certId = existing.get(demo.name);
+    if (certId === undefined) {
+      ca ??= await authorities(now);
+      certId = await issueAndUpload(db, vault, account, demo, ca, now);
+    }
+    for (const name of demo.associate) {
+      const domainId = domainIds.get(name);
+      if (domainId === undefined) continue;
       // Refused when the user's own data is in the way: seed data never stops the server.
       await executeCommand(
-        { db, language: 'en_US', ip: '', settings: { cnameSuffix: '' } },
-        { accountId: account.id, login: account.login, viewAccountId: account.id },
+        ctx,
+        actor,
         {
-          key: `demo-seed.cert.${cert.id}.${domain.id}`,
+          key: `demo-seed.cert.${certId}.${domainId}`,
           name: 'domainHttps.associate',
-          aggregate_id: domain.id,
+          aggregate_id: domainId,
           base_version: null,
           schema_version: commands['domainHttps.associate'].schemaVersion,
-          payload: { id: domain.id, certificate_id: cert.id, shown_as: name, cert_name: demo.name },
+          payload: { id: domainId, certificate_id: certId, shown_as: name, cert_name: demo.name },
         },
         'operator',
       );

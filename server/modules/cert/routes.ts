@@ -21,10 +21,11 @@ export function certRoutes(app: FastifyInstance, ctx: AppContext): void {
   const vault = KeyVault.open(ctx.config.dataDir);
   const actorOf = (
     request: Parameters<typeof auditContext>[0],
-    auth: { viewAccountId: number; accountId: number },
+    auth: { viewAccountId: number; accountId: number; account: { login: string } },
   ) => ({
     accountId: auth.viewAccountId,
     actorId: auth.accountId,
+    login: auth.account.login,
     ...auditContext(request),
   });
 

@@ -30,6 +30,8 @@ export const certLockName = (accountId: number, id: string) => `cert:${accountId
 export interface CertActor {
   accountId: number;
   actorId: number;
+  /** The actor's login, as the answers name who uploaded. */
+  login: string;
   origin: AuditOrigin;
   ip?: string;
 }
@@ -248,7 +250,7 @@ export async function uploadCertificate(
       ...(actor.ip ? { ip: actor.ip } : {}),
     });
   });
-  const entry = entryOf({ ...row, createdBy: null, createdById: actor.actorId }, [], now);
+  const entry = entryOf({ ...row, createdBy: actor.login, createdById: actor.actorId }, [], now);
   return { cert: entry, warnings: parsed.warnings };
 }
 

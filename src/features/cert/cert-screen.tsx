@@ -471,10 +471,10 @@ const CertTableRow = memo(function CertTableRow({
         {row.domains.length === 0 ? (
           <Text color="fg.muted">—</Text>
         ) : (
-          <Text truncate title={row.domains.map((d) => d.domain).join(', ')}>
-            {shown.join(', ')}
-            {more > 0 ? ` +${i18n.number(more)}` : ''}
-          </Text>
+          <HStack gap="1" title={row.domains.map((d) => d.domain).join(', ')}>
+            <Text truncate>{shown.join(', ')}</Text>
+            {more > 0 ? <Text flexShrink={0} color="fg.muted">{`+${i18n.number(more)}`}</Text> : null}
+          </HStack>
         )}
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">

@@ -32,10 +32,7 @@ type Queue = CertAssociationInput['queue'];
 type Opened = Partial<Omit<CertAssociationInput, 'queue'>>;
 
 /** The machine started with the three certificates and four domains; `queue` is the outbox fake. */
-const start = (
-  input: Opened = {},
-  queue = vi.fn<Queue>(() => Promise.resolve()),
-) => {
+const start = (input: Opened = {}, queue = vi.fn<Queue>(() => Promise.resolve())) => {
   const actor = createActor(certAssociationMachine, {
     input: { certs: [wildcard, expired, other], domains, now, queue, ...input },
   });

@@ -168,10 +168,9 @@ export function DomainDetailScreen({
           <Alert.Title>{i18n._(specialConfigMessage)}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {!online || pullState === 'failed' ? (
+      {(!online || pullState === 'failed') && data.read ? (
         <Text fontSize="sm" color="fg.muted">
-          {t({ id: 'domain.detail.asOf', message: 'Data as of' })}{' '}
-          {formatDateTime(data.read?.fetchedAt ?? null)}
+          {t({ id: 'domain.detail.asOf', message: 'Data as of' })} {formatDateTime(data.read.fetchedAt)}
         </Text>
       ) : null}
 
