@@ -63,6 +63,21 @@ const demoCerts: DemoCert[] = [
     associate: [],
     brokenChain: true,
   },
+  {
+    name: 'live streaming',
+    names: ['live.demo-media.cn'],
+    startedDaysAgo: 40,
+    endsInDays: 200,
+    // live.demo-media.cn is suspended by the domain seed: its only domain is, so is the certificate.
+    associate: ['live.demo-media.cn'],
+  },
+  {
+    name: 'api v2',
+    names: ['api-v2.demo-shop.com'],
+    startedDaysAgo: 2,
+    endsInDays: 363,
+    associate: [],
+  },
 ];
 
 /**

@@ -70,6 +70,8 @@ const words = {
       'demo-media images': ['In service', '20 days left'],
       'spring promotion (old)': ['Expired'],
       'vod (chain to check)': ['Pending audit'],
+      'live streaming': ['Domain suspended'],
+      'api v2': ['Not associated'],
     },
   },
   zh_CN: {
@@ -97,6 +99,8 @@ const words = {
       'demo-media images': ['使用中', '剩余 20 天'],
       'spring promotion (old)': ['已过期'],
       'vod (chain to check)': ['待审核'],
+      'live streaming': ['域名已挂起'],
+      'api v2': ['未关联'],
     },
   },
 } as const;

@@ -62,7 +62,7 @@ describeServer('demo certificates: made at seed time, uploaded and associated li
   const names = (lists: CertEntry[]) => lists.map((c) => c.name);
   const daysLeft = (cert: CertEntry) => (new Date(cert.not_after).getTime() - Date.now()) / day;
 
-  it('lists the five demo certificates, each in the state it shows', async () => {
+  it('lists the seven demo certificates, each in the state it shows', async () => {
     const lists = await demoList();
     expect(names(lists).sort()).toEqual(
       [
@@ -71,6 +71,8 @@ describeServer('demo certificates: made at seed time, uploaded and associated li
         'demo-shop wildcard',
         'spring promotion (old)',
         'vod (chain to check)',
+        'live streaming',
+        'api v2',
       ].sort(),
     );
 
@@ -95,6 +97,8 @@ describeServer('demo certificates: made at seed time, uploaded and associated li
     expect(daysLeft(expired)).toBeLessThan(-9);
     expect(names(await demoList({ expiry: 'expired' }))).toEqual(['spring promotion (old)']);
 
+    expect(byName(lists, 'live streaming')).toMatchObject({ status: 'domainSuspended' });
+    expect(byName(lists, 'api v2')).toMatchObject({ status: 'notAssociated', domains: [] });
     expect(byName(lists, 'vod (chain to check)')).toMatchObject({
       status: 'pendingAudit',
       chain_verified: false,
@@ -153,7 +157,7 @@ describeServer('demo certificates: made at seed time, uploaded and associated li
       .db.select({ id: certificates.id, chainPem: certificates.chainPem, sealedKey: certificates.sealedKey })
       .from(certificates)
       .where(eq(certificates.accountId, demo.id));
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(7);
     const vault = KeyVault.open(h().config.dataDir);
     const seedKeys = new Set<string>();
     for (const row of rows) {
