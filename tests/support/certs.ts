@@ -43,13 +43,14 @@ export class TestPki {
     return this.read(`${name}.key`);
   }
 
-  /** The key of `name` encrypted with a password (PKCS#8, AES-256). */
-  encryptedKey(name: string, password: string): string {
+  /** The key of `name` encrypted with a password (PKCS#8, AES-256; PBKDF2 `rounds` when given). */
+  encryptedKey(name: string, password: string, rounds?: number): string {
     this.run(
       'pkcs8',
       '-topk8',
       '-in',
       `${name}.key`,
+      ...(rounds ? ['-iter', String(rounds)] : []),
       '-v2',
       'aes-256-cbc',
       '-passout',

@@ -40,7 +40,8 @@ export type CertProblem =
   | 'cert.chainInconsistent'
   | 'cert.sm2'
   | 'cert.algorithm'
-  | 'cert.notYetValid';
+  | 'cert.notYetValid'
+  | 'cert.keyTooCostly';
 
 export const forceableProblems: ReadonlySet<CertProblem> = new Set(['cert.chainInconsistent']);
 
@@ -73,11 +74,51 @@ const isSm2 = (cert: X509Certificate) => cert.raw.includes(sm2Curve);
 
 const commonName = (cert: X509Certificate) => /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1]?.trim() ?? '';
 
+/** PBKDF2's OID (1.2.840.113549.1.5.12), as DER. */
+const pbkdf2Oid = Buffer.from('06092a864886f70d01050c', 'hex');
+
+/**
+ * The PBKDF2 rounds an encrypted PKCS#8 key asks for (PBES2), or 0 when it names none. Read from
+ * the DER before the key is opened: the rounds are the uploader's to choose, and each costs the
+ * server's CPU.
+ */
+export function pbkdf2Rounds(keyPem: string): number {
+  const block = pemBlocks(keyPem, 'ENCRYPTED PRIVATE KEY')[0];
+  if (!block) return 0;
+  const der = Buffer.from(block.replace(/-----[^-]+-----|\s/g, ''), 'base64');
+  const at = der.indexOf(pbkdf2Oid);
+  if (at < 0) return 0;
+  // PBKDF2-params ::= SEQUENCE { salt OCTET STRING, iterationCount INTEGER, ... }
+  let i = at + pbkdf2Oid.length;
+  const length = () => {
+    const first = der[i++] ?? 0;
+    if (first < 0x80) return first;
+    let value = 0;
+    for (let n = first & 0x7f; n > 0; n--) value = value * 256 + (der[i++] ?? 0);
+    return value;
+  };
+  if (der[i++] !== 0x30) return 0;
+  length();
+  if (der[i++] !== 0x04) return 0;
+  const saltLength = length();
+  i += saltLength;
+  if (der[i++] !== 0x02) return 0;
+  const size = length();
+  if (size > 6) return Number.MAX_SAFE_INTEGER;
+  let rounds = 0;
+  for (let n = 0; n < size; n++) rounds = rounds * 256 + (der[i++] ?? 0);
+  return rounds;
+}
+
+/** Rounds beyond which an encrypted key is refused unopened (tools default to 2,048–600,000). */
+export const pbkdf2RoundsMax = 1_000_000;
+
 /** The key of an upload: refused when absent, encrypted without (or with a wrong) password, or unreadable. */
 function readKey(upload: CertUpload): KeyObject | CertProblem {
   if (upload.key.trim() === '') return 'cert.keyRequired';
   const encrypted = /ENCRYPTED/.test(upload.key);
   if (encrypted && upload.password === '') return 'cert.passwordRequired';
+  if (encrypted && pbkdf2Rounds(upload.key) > pbkdf2RoundsMax) return 'cert.keyTooCostly';
   try {
     return createPrivateKey(encrypted ? { key: upload.key, passphrase: upload.password } : upload.key);
   } catch {

@@ -30,6 +30,11 @@ export const certRuleMessages: Record<string, MessageDescriptor> = {
     message: 'National-crypto (SM2) certificates are not accepted. Upload an RSA or ECDSA certificate.',
   }),
   'cert.algorithm': msg({ id: 'cert.algorithm', message: 'Only RSA and ECDSA certificates are accepted' }),
+  'cert.keyTooCostly': msg({
+    id: 'cert.keyTooCostly',
+    message:
+      'The private key is encrypted with more than 1,000,000 rounds. Export it again with your tool’s default settings, or without a password.',
+  }),
   'cert.notYetValid': msg({ id: 'cert.notYetValid', message: 'The certificate is not valid yet' }),
   'cert.tooLarge': msg({ id: 'cert.tooLarge', message: 'The text is too long (at most 64 KB)' }),
   'cert.name.required': msg({ id: 'cert.name.required', message: 'Enter a name' }),

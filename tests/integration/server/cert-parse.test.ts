@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUpload, type CertUpload } from '../../../server/modules/cert/parse';
+import {
+  parseUpload,
+  pbkdf2Rounds,
+  pbkdf2RoundsMax,
+  type CertUpload,
+} from '../../../server/modules/cert/parse';
 import { TestPki } from '../../support/certs';
 
 const day = 86_400_000;
@@ -71,6 +76,18 @@ describe('certificate upload checks (spec §5, §8)', () => {
       problem: 'cert.passwordWrong',
     });
     expect(parseUpload(upload({ key: encrypted, password: 's3cret-pass' })).ok).toBe(true);
+  });
+
+  it('reads the rounds of an encrypted key before opening it, and refuses one that asks too many', () => {
+    expect(pbkdf2Rounds(pki.encryptedKey('rsa', 'pass', 5000))).toBe(5000);
+    expect(pbkdf2Rounds(rsa.key)).toBe(0);
+    const costly = pki.encryptedKey('rsa', 'pass', pbkdf2RoundsMax + 1);
+    expect(pbkdf2Rounds(costly)).toBe(pbkdf2RoundsMax + 1);
+    // The right password, yet refused: the key was never opened (no million rounds on the request path).
+    expect(parseUpload(upload({ key: costly, password: 'pass' }))).toEqual({
+      ok: false,
+      problem: 'cert.keyTooCostly',
+    });
   });
 
   it('refuses a leaf alone, a key of another certificate and what is not PEM', () => {
