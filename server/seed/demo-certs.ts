@@ -4,7 +4,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { commands } from '../../src/commands/registry';
 import { executeCommand, type CommandContext } from '../commands/execute';
 import type { Db } from '../db/client';
-import { auditEvents, certificates, domains } from '../db/schema';
+import { certificates, domains } from '../db/schema';
+import { hasAuditEvent } from '../modules/audit/service';
 import type { KeyVault } from '../modules/cert/key-vault';
 import { uploadCertificate } from '../modules/cert/service';
 
@@ -260,17 +261,5 @@ export async function seedDemoCerts(
 }
 
 /** Whether the demo certificates were seeded once (an upload by the seed), whatever the user did with them since. */
-export async function demoCertsSeeded(db: Db, accountId: number): Promise<boolean> {
-  const [event] = await db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.accountId, accountId),
-        eq(auditEvents.action, 'cert.upload'),
-        eq(auditEvents.origin, 'operator'),
-      ),
-    )
-    .limit(1);
-  return event !== undefined;
-}
+export const demoCertsSeeded = (db: Db, accountId: number) =>
+  hasAuditEvent(db, { accountId, action: 'cert.upload', origin: 'operator' });

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PayloadInput } from '../../src/commands/registry';
 import type { Origin } from '../../src/contract/domain';
 import type { Db } from '../db/client';
-import { auditEvents, domainGroups, domains } from '../db/schema';
+import { domainGroups, domains } from '../db/schema';
+import { hasAuditEvent } from '../modules/audit/service';
 import { setSpecialConfig } from '../modules/domain/service';
 import { seedDemoConfig } from './demo-config';
 import { aggregateOfStep, applyPlan, seedUuid, type SeedAggregate, type SeedStep } from './plan';
@@ -265,17 +266,5 @@ export async function seedDemoDomains(
  * Whether the demo domain seed finished: its last step, the special configuration of one domain,
  * was made (an audit event says so, whatever the setting is now).
  */
-export async function demoDomainsSeeded(db: Db, accountId: number): Promise<boolean> {
-  const [event] = await db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.accountId, accountId),
-        eq(auditEvents.action, 'domain.specialConfig'),
-        eq(auditEvents.target, domainId(demoSpecialDomain)),
-      ),
-    )
-    .limit(1);
-  return event !== undefined;
-}
+export const demoDomainsSeeded = (db: Db, accountId: number) =>
+  hasAuditEvent(db, { accountId, action: 'domain.specialConfig', target: domainId(demoSpecialDomain) });

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
@@ -47,4 +48,24 @@ export const auditEventWrite = (tx: Executor, entry: AuditEntry) =>
 
 export async function appendAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvents).values(auditRow(entry));
+}
+
+/** Whether the account has an audit event of this action (on this target, from this origin): a step known to be done. */
+export async function hasAuditEvent(
+  db: Executor,
+  event: { accountId: number; action: string; target?: string; origin?: AuditOrigin },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.accountId, event.accountId),
+        eq(auditEvents.action, event.action),
+        event.target === undefined ? undefined : eq(auditEvents.target, event.target),
+        event.origin === undefined ? undefined : eq(auditEvents.origin, event.origin),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
