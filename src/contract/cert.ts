@@ -64,8 +64,8 @@ export const certDetail = certEntry.extend({
 export const certUploadBody = z.object({
   name: text().trim().min(1, 'cert.name.required').max(certLimits.nameMax, 'cert.name.tooLong'),
   /** The certificate and its chain, PEM, leaf first. */
-  certificate: text('multiline').max(certLimits.pemMax, 'cert.tooLarge'),
-  key: text('multiline').max(certLimits.pemMax, 'cert.tooLarge'),
+  certificate: text('multiline').max(certLimits.pemMax, 'cert.upload.tooLarge'),
+  key: text('multiline').max(certLimits.pemMax, 'cert.upload.tooLarge'),
   /** The password of an encrypted private key; '' for none. */
   password: text().max(certLimits.passwordMax).default(''),
   /** Accept a chain that does not link (spec §5 force-submit). */

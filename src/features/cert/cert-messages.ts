@@ -36,7 +36,10 @@ export const certRuleMessages: Record<string, MessageDescriptor> = {
       'The private key is encrypted with more than 1,000,000 rounds. Export it again with your tool’s default settings, or without a password.',
   }),
   'cert.notYetValid': msg({ id: 'cert.notYetValid', message: 'The certificate is not valid yet' }),
-  'cert.tooLarge': msg({ id: 'cert.tooLarge', message: 'The text is too long (at most 64 KB)' }),
+  'cert.upload.tooLarge': msg({
+    id: 'cert.upload.tooLarge',
+    message: 'The text is too long (at most 64 KB)',
+  }),
   'cert.name.required': msg({ id: 'cert.name.required', message: 'Enter a name' }),
   'cert.name.tooLong': msg({ id: 'cert.name.tooLong', message: 'The name can have at most 64 characters' }),
   'cert.name.taken': msg({ id: 'cert.name.taken', message: 'A certificate with this name exists' }),
