@@ -26,7 +26,7 @@ import { registerRateLimits } from './http/rate-limit';
 import { isApiPath, registerRequestGuards } from './http/request-guards';
 import { responseSerializer } from './http/serializer';
 import { identityRoutes } from './identity/routes';
-import { t } from './i18n/messages';
+import { isKnownMessage, t } from './i18n/messages';
 import { loggerOptions } from './logger';
 import { commonRoutes } from './modules/common/routes';
 import { customerRoutes } from './modules/customer/routes';
@@ -81,8 +81,6 @@ export function inlineScriptHashes(staticRoot: string): string[] {
   return hashes;
 }
 
-/** A zod issue message that looks like a message id `area.screen.key`. */
-const messageIdPattern = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+){2,}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -207,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: Issue[] = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message_id: messageIdPattern.test(v.message ?? '') ? (v.message as string) : 'common.invalid',
+        message_id: isKnownMessage(v.message) ? v.message : 'common.invalid',
       }));
       // spec §8: more than five pictures is its own message, not a generic validation error.
       if (error.validation.some((v) => v.instancePath === '/image_ids' && v.keyword === 'too_big')) {

@@ -15,7 +15,7 @@ import type { Db, Executor, Tx } from '../db/client';
 import { grantedMenuIds } from '../modules/account/service';
 import { changeChannel, changePayload, type ChangeFeed } from '../http/changes';
 import { AppError } from '../http/envelope';
-import { t } from '../i18n/messages';
+import { isKnownMessage, t } from '../i18n/messages';
 import type { AuditOrigin } from '../modules/audit/service';
 import {
   findStored,
@@ -80,13 +80,11 @@ export interface CommandInput {
   payload: unknown;
 }
 
-/** A zod issue message that looks like a message id `area.screen.key` (as in the app's validation answers). */
-const messageIdPattern = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+){2,}$/;
 
 export const issuesOf = (error: z.ZodError): Issue[] =>
   error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    message_id: messageIdPattern.test(issue.message) ? issue.message : 'common.invalid',
+    message_id: isKnownMessage(issue.message) ? issue.message : 'common.invalid',
   }));
 
 async function grantedMenuOf(ctx: CommandContext, tx: Executor, accountId: number): Promise<Set<number>> {

@@ -439,6 +439,14 @@ const valueLabels: Partial<Record<MessageId, Record<string, Record<string, Label
 export const isMessageId = (id: string): id is MessageId =>
   Object.prototype.hasOwnProperty.call(messages, id);
 
+/**
+ * Whether a validation message is a message id with a text (the server's or the console's
+ * catalog), as the contract's schemas give them; anything else (a library's own wording) is
+ * answered as the generic invalid request.
+ */
+export const isKnownMessage = (text: string | undefined): text is string =>
+  text !== undefined && (isMessageId(text) || catalogText(text, 'en_US') !== undefined);
+
 /** A catalog text with an ICU argument that picks a form (`{count, plural, one {…} other {…}}`). */
 const icuPattern = /\{\w+, (?:plural|select|selectordinal),/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMessageId, messages, t } from '../../../server/i18n/messages';
+import { isKnownMessage, isMessageId, messages, t } from '../../../server/i18n/messages';
 import { parsePo } from '../../support/po';
 
 describe('server messages', () => {
@@ -52,5 +52,18 @@ describe('server messages', () => {
     for (const id of shared)
       for (const language of ['zh_CN', 'en_US'] as const)
         expect(t(id, language), `${language} ${id}`).toBe(catalogs[language].get(id));
+  });
+
+  it('answers a validation message as its id when it has a text, whatever its number of parts', () => {
+    for (const id of ['domainConfig.number', 'cert.upload.tooLarge', 'common.invalid', 'cert.name.required'])
+      expect(isKnownMessage(id), id).toBe(true);
+    for (const text of ['Invalid input', 'area.screen.unknown', undefined])
+      expect(isKnownMessage(text), String(text)).toBe(false);
+  });
+
+  it('fills the plural forms of a catalog text in both languages', () => {
+    expect(t('cert.inUse', 'en_US', { count: 2 })).toMatch(/^The certificate is used by 2 domains\./);
+    expect(t('cert.inUse', 'en_US', { count: 1 })).toMatch(/^The certificate is used by 1 domain\./);
+    expect(t('cert.inUse', 'zh_CN', { count: 2 })).toMatch(/^该证书正被 2 个域名使用/);
   });
 });
