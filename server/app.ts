@@ -81,7 +81,6 @@ export function inlineScriptHashes(staticRoot: string): string[] {
   return hashes;
 }
 
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Other processes may share a PostgreSQL database: their changes arrive as notifications, and

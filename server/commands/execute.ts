@@ -80,7 +80,6 @@ export interface CommandInput {
   payload: unknown;
 }
 
-
 export const issuesOf = (error: z.ZodError): Issue[] =>
   error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
