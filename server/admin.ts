@@ -6,6 +6,7 @@ import { isProcessAlive, readServerRecord } from './operator/address';
 import { readOperatorKey } from './operator/key';
 import { setSpecialConfig } from './modules/domain/service';
 import { approveApplication, pendingApplications } from './modules/product/service';
+import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from './modules/traffic/edge-keys';
 
 /**
  * `npm run admin -- approve <login>` / `pending` / `special-config <domain> on|off`. Talks to the
@@ -23,6 +24,8 @@ function usage(): never {
       '  approve <login>                    open the service of a pending application',
       '  pending                            list the applications awaiting review',
       '  special-config <domain> on|off     set or clear the special configuration of a domain',
+      '  edge-key create|revoke <name>      make (shown once) or revoke the key an edge node sends logs with',
+      '  edge-key list                      list the edge keys',
     ].join('\n'),
   );
   process.exit(2);
@@ -177,6 +180,52 @@ if (command === 'approve') {
       ? `special-config ${domain}: ${state}, version ${outcome.version} (${through(r)})`
       : `special-config ${domain}: already ${state}, unchanged (${through(r)})`,
   );
+} else if (command === 'edge-key') {
+  const action = login;
+  const name = setting;
+  if (action !== 'create' && action !== 'revoke' && action !== 'list') usage();
+  if (action !== 'list' && !name) usage();
+  const r = await route('POST', '/operator/edge-key', { action, ...(name ? { name } : {}) });
+  let answer: {
+    key: string | null;
+    keys: { name: string; created_at: string; last_used_at: string | null; revoked: boolean }[];
+  };
+  if (r.kind === 'server') {
+    if (r.answer.code !== 0) {
+      console.error(`edge-key ${action}: failed: ${r.answer.msg} (${through(r)})`);
+      process.exit(1);
+    }
+    answer = r.answer.data as typeof answer;
+  } else {
+    answer = await direct(async (db) => {
+      const now = new Date();
+      if (action === 'create') return { key: (await createEdgeKey(db, name!, now)).key, keys: [] };
+      if (action === 'revoke') {
+        if (!(await revokeEdgeKey(db, name!, now))) {
+          console.error(`edge-key revoke: no live key named ${name}`);
+          process.exit(1);
+        }
+        return { key: null, keys: [] };
+      }
+      return {
+        key: null,
+        keys: (await listEdgeKeys(db)).map((k) => ({
+          name: k.name,
+          created_at: k.createdAt.toISOString(),
+          last_used_at: k.lastUsedAt?.toISOString() ?? null,
+          revoked: k.revokedAt !== null,
+        })),
+      };
+    });
+  }
+  if (action === 'create')
+    console.log(`edge key ${name} (shown once, send it as "Authorization: Edge <key>"):\n${answer.key}`);
+  else if (action === 'revoke') console.log(`edge key ${name}: revoked (${through(r)})`);
+  else
+    for (const k of answer.keys)
+      console.log(
+        `${k.name}\t${k.revoked ? 'revoked' : 'live'}\tcreated ${k.created_at}\tlast used ${k.last_used_at ?? 'never'}`,
+      );
 } else {
   usage();
 }

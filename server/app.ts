@@ -36,6 +36,7 @@ import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
 import { suggestionRoutes } from './modules/suggestion/routes';
+import { trafficRoutes } from './modules/traffic/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { operatorRoutes } from './operator/routes';
 
@@ -155,6 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer' },
+          edgeKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Edge <key>: a key made by the operator (npm run admin -- edge-key create <name>).',
+          },
           operatorKey: {
             type: 'apiKey',
             in: 'header',
@@ -180,6 +187,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           description:
             'Accelerated domains and their groups: list, detail, create, copy configuration, hang up, recover, delete, rename, move',
         },
+        { name: 'statistics', description: 'Traffic statistics, reports and their export' },
+        { name: 'log', description: 'Raw access logs: hourly files and their signed download addresses' },
+        { name: 'edge', description: 'Access-log ingestion from edge nodes (edge key)' },
         { name: 'operator', description: 'Operator calls of `npm run admin` (x-operator-key)' },
       ],
     },
@@ -258,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ipBanRoutes(instance, ctx);
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
+    trafficRoutes(instance, ctx);
     operatorRoutes(instance, ctx, options.operatorKey);
     // The raw OpenAPI document (not enveloped), generated from the contract's schemas.
     instance.get(

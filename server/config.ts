@@ -80,6 +80,17 @@ export const configVariables = [
     default: 'cdn.example-edge.net',
     description: 'Suffix of the CNAME given to each accelerated domain.',
   },
+  {
+    name: 'LOG_DIR',
+    default: '',
+    description:
+      'Folder of the raw access logs kept for log download (hourly gzip files, 30 days); unset: DATA_DIR/logs.',
+  },
+  {
+    name: 'DEMO_TRAFFIC_DAYS',
+    default: '90',
+    description: 'Days of traffic history the demo seed builds for the demo domains; 0 builds none.',
+  },
 ] as const;
 
 export type ConfigVariable = (typeof configVariables)[number]['name'];
@@ -103,6 +114,9 @@ export interface Config {
   trustProxy: boolean;
   /** Answers are checked against the contract's schemas (tests); otherwise only serialised. */
   checkResponses: boolean;
+  /** Raw access logs (hourly gzip files). */
+  logDir: string;
+  demoTrafficDays: number;
   /** Calls per minute: per token, and per client address. */
   rateLimit: { perToken: number; perAddress: number };
 }
@@ -142,6 +156,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: get('LOG_LEVEL'),
     cnameSuffix: get('CNAME_SUFFIX'),
     trustProxy: get('TRUST_PROXY') === '1',
+    logDir: get('LOG_DIR') || `${get('DATA_DIR').replace(/\/+$/, '')}/logs`,
+    demoTrafficDays: Number.isInteger(Number(get('DEMO_TRAFFIC_DAYS')))
+      ? Math.max(0, Number(get('DEMO_TRAFFIC_DAYS')))
+      : 90,
     // Under the test runner unless turned off: every answer a test sees was checked.
     checkResponses: (env.CHECK_RESPONSES ?? (env.VITEST ? '1' : '0')) === '1',
     rateLimit: {

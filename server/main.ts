@@ -1,5 +1,8 @@
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, withSetupLock } from './db/client';
+import { findAccountByLogin } from './modules/account/service';
+import { startTrafficMaintenance } from './modules/traffic/maintenance';
+import { seedDemoTraffic } from './seed/demo-traffic';
 import { buildApp } from './app';
 import { movePicturesToStore } from './modules/suggestion/service';
 import { PictureStore } from './modules/suggestion/picture-store';
@@ -33,6 +36,28 @@ const app = await buildApp({ database, config, operatorKey });
 const address = await app.listen({ port: config.port, host: config.host });
 recordServer(config.dataDir, { pid: process.pid, url: address });
 console.log(`ready in ${Math.round(performance.now())} ms`);
+// The demo's traffic history is built after the start, a day at a time and newest first, so the
+// console answers at once and the recent days fill in first (PostgreSQL: under the setup lock, once).
+if (config.demo && config.demoTrafficDays > 0) {
+  const seed = async () => {
+    const demo = await findAccountByLogin(database.db, 'demo');
+    if (!demo) return;
+    const started = Date.now();
+    const lines = await seedDemoTraffic(database.db, demo, {
+      days: config.demoTrafficDays,
+      now: Date.now(),
+      logDir: config.logDir,
+    });
+    if (lines > 0)
+      console.log(
+        `demo traffic: ${config.demoTrafficDays} days (${lines} log lines) loaded in ${Date.now() - started} ms`,
+      );
+  };
+  void (config.databaseUrl ? withSetupLock(config.databaseUrl, seed) : seed()).catch((error: unknown) =>
+    console.error('loading the demo traffic failed:', error),
+  );
+}
+startTrafficMaintenance(database.db, config);
 // Pictures an earlier version kept in the database go to the picture store, after the start.
 void movePicturesToStore(database.db, new PictureStore(config.dataDir)).then(
   (moved) => moved > 0 && console.log(`${moved} feedback pictures moved to ${config.dataDir}/uploads`),

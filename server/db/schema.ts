@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -477,4 +478,94 @@ export const certFeeds = pgTable('cert_feeds', {
   /** The first characters of the secret, to find its row without scanning. */
   lookup: text('lookup').notNull().unique(),
   createdAt: ts('created_at').notNull(),
+});
+
+/*
+ * Traffic rollups (server/modules/traffic): sums of access-log lines per domain and period, and
+ * per account (`domain_id` '*', every domain together) so a query over all of an account's domains
+ * reads one row per point. Every table is partitioned by range of `at` (the migration says so;
+ * the partitions are made and dropped by the module's maintenance), daily for the fine grains and
+ * monthly for the coarse ones; a default partition catches what no partition holds yet.
+ */
+const count = (name: string) => bigint(name, { mode: 'number' }).notNull();
+const pointColumns = () => ({
+  accountId: integer('account_id').notNull(),
+  domainId: text('domain_id').notNull(),
+  at: ts('at').notNull(),
+  requests: count('requests'),
+  bytes: count('bytes'),
+  hitRequests: count('hit_requests'),
+  hitBytes: count('hit_bytes'),
+  s2xx: count('s2xx'),
+  s3xx: count('s3xx'),
+  s4xx: count('s4xx'),
+  s5xx: count('s5xx'),
+  blocked: count('blocked'),
+  pv: count('pv'),
+  rtMs: count('rt_ms'),
+});
+const pointsTable = (name: string) =>
+  pgTable(name, pointColumns(), (t) => [primaryKey({ columns: [t.accountId, t.domainId, t.at] })]);
+export const traffic1m = pointsTable('traffic_1m');
+export const traffic5m = pointsTable('traffic_5m');
+export const traffic1h = pointsTable('traffic_1h');
+export const traffic1d = pointsTable('traffic_1d');
+
+const geoTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      accountId: integer('account_id').notNull(),
+      domainId: text('domain_id').notNull(),
+      at: ts('at').notNull(),
+      region: text('region').notNull(),
+      carrier: text('carrier').notNull(),
+      requests: count('requests'),
+      bytes: count('bytes'),
+      hitRequests: count('hit_requests'),
+      hitBytes: count('hit_bytes'),
+    },
+    (t) => [primaryKey({ columns: [t.accountId, t.domainId, t.at, t.region, t.carrier] })],
+  );
+export const trafficGeo1h = geoTable('traffic_geo_1h');
+export const trafficGeo1d = geoTable('traffic_geo_1d');
+
+/** Report dimensions (top URLs, referers, clients, UAs, status codes, ...); key '' is "the rest". */
+const dimsTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      accountId: integer('account_id').notNull(),
+      domainId: text('domain_id').notNull(),
+      at: ts('at').notNull(),
+      dim: text('dim').notNull(),
+      key: text('key').notNull(),
+      requests: count('requests'),
+      bytes: count('bytes'),
+    },
+    (t) => [primaryKey({ columns: [t.accountId, t.domainId, t.dim, t.at, t.key] })],
+  );
+export const trafficDims1h = dimsTable('traffic_dims_1h');
+export const trafficDims1d = dimsTable('traffic_dims_1d');
+
+/** Distinct clients of a domain (or '*') and day: a HyperLogLog sketch (server/modules/traffic/hll.ts). */
+export const trafficUv = pgTable(
+  'traffic_uv',
+  {
+    accountId: integer('account_id').notNull(),
+    domainId: text('domain_id').notNull(),
+    day: ts('day').notNull(),
+    sketch: bytea('sketch').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.domainId, t.day] })],
+);
+
+/** Keys of edge nodes that send access logs: made by the operator, kept as hashes. */
+export const edgeKeys = pgTable('edge_keys', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
 });

@@ -123,7 +123,10 @@ export function requireOpenService(auth: AuthContext): void {
 }
 
 /** Function permission: the active account's menu must grant the path (spec §6). */
-export function requireMenuPath(auth: AuthContext, path: string): void {
-  const ok = menuDefinitions.some((m) => m.path === path && m.parent_id !== 0 && auth.menuIds.has(m.menu_id));
+export function requireMenuPath(auth: AuthContext, path: string | readonly string[]): void {
+  const paths: readonly string[] = typeof path === 'string' ? [path] : path;
+  const ok = menuDefinitions.some(
+    (m) => paths.includes(m.path) && m.parent_id !== 0 && auth.menuIds.has(m.menu_id),
+  );
   if (!ok) throw new AppError(Code.forbidden, 'common.forbidden');
 }

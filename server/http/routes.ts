@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { limits, type Envelope } from '../../src/contract';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
 import { envelopeOf } from '../../src/contract/schemas';
+import { trafficMenuPaths } from '../../src/contract/traffic';
 import { authenticate, requireMenuPath, requireOpenService, type AuthContext } from './auth';
 import type { AppContext } from './context';
 
@@ -21,7 +22,7 @@ export const failureEnvelope = z.object({
  * Function permission of /v3 endpoints that belong to a menu path (spec §6). Endpoints not
  * listed are reachable by every signed-in account.
  */
-export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
+export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly string[]>> = {
   cdnType: '/cdn/dashboard',
   overviewDomains: '/cdn/dashboard',
   ipBanList: '/cdn/ip-ban',
@@ -38,6 +39,10 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string>> = {
   certDelete: '/cdn/cert',
   certFeed: '/cdn/cert',
   certFeedUpdate: '/cdn/cert',
+  trafficSeries: trafficMenuPaths,
+  trafficTop: trafficMenuPaths,
+  trafficUv: trafficMenuPaths,
+  logFiles: '/cdn/log',
 };
 
 /**

@@ -13,6 +13,9 @@ import { AppError, ok } from '../http/envelope';
 import { failureEnvelope } from '../http/routes';
 import { setSpecialConfig } from '../modules/domain/service';
 import { approveApplication, pendingApplications } from '../modules/product/service';
+import { findAccountByLogin } from '../modules/account/service';
+import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from '../modules/traffic/edge-keys';
+import { demoTrafficDomains } from '../seed/demo-traffic';
 
 /**
  * The operator's special-configuration call (spec §6: work orders). Not a console call, so its
@@ -125,4 +128,82 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
       );
     },
   );
+
+  app.post(
+    '/operator/edge-key',
+    {
+      schema: {
+        ...documented(
+          'operatorEdgeKey',
+          'Make (`create`, answered once; a name made again replaces its key), revoke or list the keys edge nodes send access logs with. 40301 without the operator key; 40401 revoking an unknown name.',
+        ),
+        body: operatorEdgeKeyBody,
+        response: { 200: envelopeOf(operatorEdgeKeyResult).or(failureEnvelope) },
+      },
+      preValidation: requireKey,
+    },
+    async (request) => {
+      const body = request.body as z.output<typeof operatorEdgeKeyBody>;
+      const now = new Date();
+      if (body.action === 'create') {
+        const made = await createEdgeKey(ctx.db, body.name ?? '', now);
+        return ok(request, { key: made.key, keys: [] });
+      }
+      if (body.action === 'revoke') {
+        if (!(await revokeEdgeKey(ctx.db, body.name ?? '', now)))
+          throw new AppError(Code.notFound, 'common.notFound');
+        return ok(request, { key: null, keys: [] });
+      }
+      const keys = (await listEdgeKeys(ctx.db)).map((k) => ({
+        name: k.name,
+        created_at: k.createdAt.toISOString(),
+        last_used_at: k.lastUsedAt?.toISOString() ?? null,
+        revoked: k.revokedAt !== null,
+      }));
+      return ok(request, { key: null, keys });
+    },
+  );
+
+  app.get(
+    '/operator/traffic-domains',
+    {
+      schema: {
+        ...documented(
+          'operatorTrafficDomains',
+          'The demo domains the traffic generator (`npm run traffic`) sends logs for, with their busiest-hour bandwidth. 40301 without the operator key.',
+        ),
+        response: { 200: envelopeOf(operatorTrafficDomainsResult).or(failureEnvelope) },
+      },
+      preValidation: requireKey,
+    },
+    async (request) => {
+      const demo = await findAccountByLogin(ctx.db, 'demo');
+      const domains = demo ? await demoTrafficDomains(ctx.db, demo.id) : [];
+      return ok(request, { domains: domains.map((d) => ({ name: d.name, peak_bps: d.peakBps })) });
+    },
+  );
 }
+
+export const operatorEdgeKeyBody = z
+  .object({
+    action: z.enum(['create', 'revoke', 'list']),
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/)
+      .optional(),
+  })
+  .refine((b) => b.action === 'list' || b.name !== undefined, { path: ['name'] });
+export const operatorEdgeKeyResult = z.object({
+  key: z.string().nullable(),
+  keys: z.array(
+    z.object({
+      name: z.string(),
+      created_at: z.string(),
+      last_used_at: z.string().nullable(),
+      revoked: z.boolean(),
+    }),
+  ),
+});
+export const operatorTrafficDomainsResult = z.object({
+  domains: z.array(z.object({ name: z.string(), peak_bps: z.number() })),
+});

@@ -29,6 +29,16 @@ import {
   certUploadBody,
   certUploadResult,
 } from './cert';
+import {
+  logFilesBody,
+  logFilesResult,
+  trafficSeriesBody,
+  trafficSeriesResult,
+  trafficTopBody,
+  trafficTopResult,
+  trafficUvBody,
+  trafficUvResult,
+} from './traffic';
 import { routes, type Method } from './routes';
 
 export interface Endpoint {
@@ -331,6 +341,42 @@ export const endpoints = {
     tag: 'domainConfig',
     summary:
       'The versions of one configuration section of a domain, newest first (the newest 200): its content, who, when, which command.',
+  }),
+  trafficSeries: e({
+    ...routes.trafficSeries,
+    input: trafficSeriesBody,
+    output: trafficSeriesResult,
+    access: 'open',
+    tag: 'statistics',
+    summary:
+      'Traffic of the chosen domains (or `all`) over a range at a granularity (1, 5, 60 or 1440 minutes; the finest allowed depends on the range): every period with requests, bytes, hits, status classes, blocked requests, page views and response time, a summary (totals, peak with its time, 95th percentile of 5-minute bandwidth), the previous period when `compare` is set, and markers of configuration changes. Region or carrier filters need hourly or daily points.',
+  }),
+  trafficTop: e({
+    ...routes.trafficTop,
+    input: trafficTopBody,
+    output: trafficTopResult,
+    access: 'open',
+    tag: 'statistics',
+    summary:
+      'The busiest keys of one dimension (URL, referer, client address, UA, region, carrier, status code, domain, response time, blocking rule, blocked client) over a range, by requests, with the totals of the range.',
+  }),
+  trafficUv: e({
+    ...routes.trafficUv,
+    input: trafficUvBody,
+    output: trafficUvResult,
+    access: 'open',
+    tag: 'statistics',
+    summary:
+      'Unique visitors (distinct client addresses, a HyperLogLog estimate with its error) and page views per day (UTC+8), and over the whole range; at most 1000 domains.',
+  }),
+  logFiles: e({
+    ...routes.logFiles,
+    input: logFilesBody,
+    output: logFilesResult,
+    access: 'open',
+    tag: 'log',
+    summary:
+      'The hourly raw log files (gzip, JSON lines) of one domain over at most 31 days, with their sizes and signed download addresses that work for 5 minutes.',
   }),
 } as const;
 

@@ -41,6 +41,10 @@ export const routes = {
   certDelete: { method: 'POST', path: '/v3/cert/delete' },
   certFeed: { method: 'GET', path: '/v3/cert/feed' },
   certFeedUpdate: { method: 'POST', path: '/v3/cert/feed' },
+  trafficSeries: { method: 'POST', path: '/v3/statistics/traffic/series' },
+  trafficTop: { method: 'POST', path: '/v3/statistics/traffic/top' },
+  trafficUv: { method: 'POST', path: '/v3/statistics/traffic/uv' },
+  logFiles: { method: 'POST', path: '/v3/log/file/lists' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, lt } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
@@ -68,4 +68,29 @@ export async function hasAuditEvent(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The account's events on these targets between two times, oldest first (chart markers). */
+export async function eventsOnTargets(
+  db: Executor,
+  accountId: number,
+  targets: readonly string[] | 'all',
+  from: Date,
+  to: Date,
+  limit: number,
+) {
+  return db
+    .select({ at: auditEvents.createdAt, target: auditEvents.target, action: auditEvents.action })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.accountId, accountId),
+        gte(auditEvents.createdAt, from),
+        lt(auditEvents.createdAt, to),
+        targets === 'all' ? undefined : inArray(auditEvents.target, [...targets]),
+        like(auditEvents.action, 'domain%'),
+      ),
+    )
+    .orderBy(asc(auditEvents.createdAt))
+    .limit(limit);
 }

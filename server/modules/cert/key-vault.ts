@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 /**
@@ -27,6 +27,11 @@ export class KeyVault {
   }
 
   /** `v1.<iv>.<tag>.<ciphertext>`, base64url; the certificate's id is bound to it (a key moved to another row does not open). */
+  /** A key for another purpose (signed links), derived from the vault key: never the key itself. */
+  derive(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), purpose, 32));
+  }
+
   seal(plain: string, boundTo: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);

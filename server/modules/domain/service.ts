@@ -400,3 +400,12 @@ export async function domainSummaries(db: Db, accountId: number): Promise<Domain
     .where(and(eq(domains.accountId, accountId), live))
     .orderBy(asc(domains.createdAt), asc(domains.id));
 }
+
+/** The live domains of any account with these names (access logs name their domain only). */
+export async function liveDomainsByName(db: Executor, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .select({ accountId: domains.accountId, id: domains.id, name: domains.name })
+    .from(domains)
+    .where(and(live, inArray(domains.name, [...names])));
+}

@@ -1,0 +1,32 @@
+import { trafficLimits } from '../../../src/contract/traffic';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { RawLogs } from './raw-logs';
+import { compactDims, dropExpired, ensurePartitions } from './store';
+
+const hour = 3_600_000;
+const day = 86_400_000;
+
+/**
+ * The traffic tables' upkeep, at start and then every hour: partitions for the next two days,
+ * partitions and raw files past their retention dropped, the report dimensions of the hours and
+ * days that ended compacted to their busiest keys.
+ */
+export async function maintainTraffic(db: Db, raw: RawLogs, now: number): Promise<void> {
+  await ensurePartitions(db, now - day, now + 2 * day);
+  await dropExpired(db, now);
+  await raw.dropExpired(now);
+  await compactDims(db, now - 2 * day, Math.floor(now / hour) * hour, trafficLimits.dimKeysMax);
+}
+
+export function startTrafficMaintenance(db: Db, config: Config): () => void {
+  const raw = new RawLogs(config.logDir);
+  const run = () =>
+    void maintainTraffic(db, raw, Date.now()).catch((error: unknown) =>
+      console.error('traffic maintenance failed:', error),
+    );
+  run();
+  const timer = setInterval(run, hour);
+  timer.unref();
+  return () => clearInterval(timer);
+}

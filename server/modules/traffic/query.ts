@@ -1,0 +1,364 @@
+import { param, sql, type SQL } from 'drizzle-orm';
+import {
+  finestGranularity,
+  retentionDays,
+  statsOffsetMs,
+  type Granularity,
+  type TrafficPoint,
+  type TrafficSummary,
+  type TopDimension,
+} from '../../../src/contract/traffic';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/envelope';
+import { eventsOnTargets } from '../audit/service';
+import { domainsByIds } from '../domain/service';
+import { allDomains, dayStart, floorTo } from './aggregate';
+import { hllCount, hllError, hllMerge, hllRegisters } from './hll';
+import { rowsOf } from './store';
+import { Code } from '../../../src/contract';
+
+/** The domains a query reads: the account as a whole, or some of its domains. */
+export interface Scope {
+  accountId: number;
+  domainIds: string[] | 'all';
+}
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+const minute = 60_000;
+const day = 86_400_000;
+
+/** Checks the chosen domains belong to the account (deleted ones keep their history). */
+export async function scopeOf(
+  db: Db,
+  accountId: number,
+  input: { all: boolean; domain_ids: string[] },
+): Promise<Scope> {
+  if (input.all) return { accountId, domainIds: 'all' };
+  const ids = [...new Set(input.domain_ids)];
+  const found = await domainsByIds(db, accountId, ids);
+  if (found.length !== ids.length) throw new AppError(Code.notFound, 'traffic.domain.notFound');
+  return { accountId, domainIds: ids };
+}
+
+const pointTables: Record<Granularity, string> = {
+  1: 'traffic_1m',
+  5: 'traffic_5m',
+  60: 'traffic_1h',
+  1440: 'traffic_1d',
+};
+
+function domainFilter(scope: Scope): SQL {
+  return scope.domainIds === 'all'
+    ? sql`domain_id = ${allDomains}`
+    : sql`domain_id = any(${param(scope.domainIds)}::text[])`;
+}
+
+/** The start of the period of `grain` minutes holding `at` (days from 00:00 UTC+8). */
+export const periodStart = (grain: Granularity, at: number) =>
+  grain === 1440 ? dayStart(at) : floorTo(at, grain * minute);
+
+const zero = (at: string): TrafficPoint => ({
+  at,
+  requests: 0,
+  bytes: 0,
+  hit_requests: 0,
+  hit_bytes: 0,
+  s2xx: 0,
+  s3xx: 0,
+  s4xx: 0,
+  s5xx: 0,
+  blocked: 0,
+  pv: 0,
+  rt_ms: 0,
+});
+
+const numberFields = [
+  'requests',
+  'bytes',
+  'hit_requests',
+  'hit_bytes',
+  's2xx',
+  's3xx',
+  's4xx',
+  's5xx',
+  'blocked',
+  'pv',
+  'rt_ms',
+] as const;
+
+/** Points of a range, every period present (zeros where nothing was logged). */
+export async function readPoints(
+  db: Db,
+  scope: Scope,
+  range: Range,
+  grain: Granularity,
+  filter: { region?: string | undefined; carrier?: string | undefined } = {},
+): Promise<TrafficPoint[]> {
+  const geo = filter.region !== undefined || filter.carrier !== undefined;
+  const from = new Date(periodStart(grain, range.start)).toISOString();
+  const to = new Date(range.end).toISOString();
+  let rows: Record<string, unknown>[];
+  if (geo) {
+    if (grain < 60) throw new AppError(Code.invalidRequest, 'traffic.granularity.geo');
+    const table = sql.raw(grain === 60 ? 'traffic_geo_1h' : 'traffic_geo_1d');
+    const domains =
+      scope.domainIds === 'all' ? sql`true` : sql`domain_id = any(${param(scope.domainIds)}::text[])`;
+    rows = rowsOf(
+      await db.execute(sql`
+        select at, sum(requests) as requests, sum(bytes) as bytes, sum(hit_requests) as hit_requests,
+          sum(hit_bytes) as hit_bytes
+        from ${table}
+        where account_id = ${scope.accountId} and ${domains} and at >= ${from} and at < ${to}
+          ${filter.region ? sql`and region = ${filter.region}` : sql``}
+          ${filter.carrier ? sql`and carrier = ${filter.carrier}` : sql``}
+        group by at order by at`),
+    );
+  } else {
+    const table = sql.raw(pointTables[grain]);
+    rows = rowsOf(
+      await db.execute(sql`
+        select at, sum(requests) as requests, sum(bytes) as bytes, sum(hit_requests) as hit_requests,
+          sum(hit_bytes) as hit_bytes, sum(s2xx) as s2xx, sum(s3xx) as s3xx, sum(s4xx) as s4xx,
+          sum(s5xx) as s5xx, sum(blocked) as blocked, sum(pv) as pv, sum(rt_ms) as rt_ms
+        from ${table}
+        where account_id = ${scope.accountId} and ${domainFilter(scope)} and at >= ${from} and at < ${to}
+        group by at order by at`),
+    );
+  }
+  const found = new Map<number, TrafficPoint>();
+  for (const row of rows) {
+    const at = new Date(row.at as string | Date).getTime();
+    const point = zero(new Date(at).toISOString());
+    for (const field of numberFields) point[field] = Number(row[field] ?? 0);
+    found.set(at, point);
+  }
+  const points: TrafficPoint[] = [];
+  for (let at = periodStart(grain, range.start); at < range.end;) {
+    points.push(found.get(at) ?? zero(new Date(at).toISOString()));
+    at = grain === 1440 ? dayStart(at + day + 3_600_000) : at + grain * minute;
+  }
+  return points;
+}
+
+/** The nearest-rank percentile of values (95th: the value below which 95 % of the points lie). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Bits per second of a point of `grain` minutes. */
+export const bpsOf = (bytes: number, grain: Granularity) => (bytes * 8) / (grain * 60);
+
+/**
+ * Totals, peak (with its time) and the 95th percentile of the range. The percentile is taken over
+ * 5-minute points, as bandwidth is billed: from the minutes summed when the points are minutes,
+ * from the 5-minute table when they are coarser and that table still covers the range, otherwise
+ * over the points themselves.
+ */
+export async function summaryOf(
+  db: Db,
+  scope: Scope,
+  range: Range,
+  grain: Granularity,
+  points: readonly TrafficPoint[],
+  now: number,
+  geo: boolean,
+): Promise<TrafficSummary> {
+  const summary: TrafficSummary = {
+    requests: 0,
+    bytes: 0,
+    hit_requests: 0,
+    hit_bytes: 0,
+    peak_bps: 0,
+    peak_at: null,
+    p95_bps: 0,
+    peak_qps: 0,
+    pv: 0,
+    blocked: 0,
+    s2xx: 0,
+    s3xx: 0,
+    s4xx: 0,
+    s5xx: 0,
+    rt_ms: 0,
+  };
+  for (const p of points) {
+    summary.requests += p.requests;
+    summary.bytes += p.bytes;
+    summary.hit_requests += p.hit_requests;
+    summary.hit_bytes += p.hit_bytes;
+    summary.pv += p.pv;
+    summary.blocked += p.blocked;
+    summary.s2xx += p.s2xx;
+    summary.s3xx += p.s3xx;
+    summary.s4xx += p.s4xx;
+    summary.s5xx += p.s5xx;
+    summary.rt_ms += p.rt_ms;
+    const bps = bpsOf(p.bytes, grain);
+    if (bps > summary.peak_bps) {
+      summary.peak_bps = bps;
+      summary.peak_at = p.at;
+    }
+    summary.peak_qps = Math.max(summary.peak_qps, p.requests / (grain * 60));
+  }
+  let fiveMinute: number[];
+  if (grain === 5) fiveMinute = points.map((p) => p.bytes);
+  else if (grain === 1) {
+    const sums = new Map<number, number>();
+    for (const p of points) {
+      const at = floorTo(Date.parse(p.at), 5 * minute);
+      sums.set(at, (sums.get(at) ?? 0) + p.bytes);
+    }
+    fiveMinute = [...sums.values()];
+  } else if (
+    !geo &&
+    range.start >= now - retentionDays.fiveMinutes * day &&
+    range.end - range.start <= 62 * day
+  )
+    fiveMinute = (await readPoints(db, scope, range, 5)).map((p) => p.bytes);
+  else fiveMinute = [];
+  summary.p95_bps =
+    fiveMinute.length > 0
+      ? bpsOf(percentile(fiveMinute, 95), 5)
+      : percentile(
+          points.map((p) => bpsOf(p.bytes, grain)),
+          95,
+        );
+  return summary;
+}
+
+/** The series of a query, with its summary, the previous period's when asked, and the markers. */
+export async function series(
+  db: Db,
+  scope: Scope,
+  range: Range,
+  grain: Granularity,
+  options: { compare: boolean; region?: string | undefined; carrier?: string | undefined; now: number },
+) {
+  if (grain < finestGranularity(range.end - range.start))
+    throw new AppError(Code.invalidRequest, 'traffic.granularity.tooFine');
+  const filter = { region: options.region, carrier: options.carrier };
+  const geo = options.region !== undefined || options.carrier !== undefined;
+  const points = await readPoints(db, scope, range, grain, filter);
+  const summary = await summaryOf(db, scope, range, grain, points, options.now, geo);
+  let previous = null;
+  if (options.compare) {
+    const length = range.end - range.start;
+    const before = { start: range.start - length, end: range.start };
+    const prevPoints = await readPoints(db, scope, before, grain, filter);
+    previous = {
+      points: prevPoints,
+      summary: await summaryOf(db, scope, before, grain, prevPoints, options.now, geo),
+    };
+  }
+  const events = await eventsOnTargets(
+    db,
+    scope.accountId,
+    scope.domainIds,
+    new Date(range.start),
+    new Date(range.end),
+    200,
+  );
+  const latest = points.findLast((p) => p.requests > 0);
+  return {
+    granularity: grain,
+    points,
+    summary,
+    previous,
+    markers: events.map((e) => ({ at: e.at.toISOString(), domain: e.target, command: e.action })),
+    latest_at: latest ? latest.at : null,
+  };
+}
+
+/** Whether a range is whole days (UTC+8), so daily rows answer it. */
+const wholeDays = (range: Range) =>
+  dayStart(range.start) === range.start && dayStart(range.end) === range.end;
+
+/** The busiest keys of a dimension over a range, with the range's totals. */
+export async function top(
+  db: Db,
+  scope: Scope,
+  range: Range,
+  dimension: TopDimension,
+  limit: number,
+  now: number,
+) {
+  const daily = wholeDays(range) || range.start < now - retentionDays.hourDims * day;
+  const from = new Date(daily ? dayStart(range.start) : floorTo(range.start, 3_600_000)).toISOString();
+  const to = new Date(range.end).toISOString();
+  const domains =
+    scope.domainIds === 'all'
+      ? sql`domain_id <> ${allDomains}`
+      : sql`domain_id = any(${param(scope.domainIds)}::text[])`;
+  const totals = rowsOf<{ requests: string | null; bytes: string | null }>(
+    await db.execute(sql`
+      select sum(requests) as requests, sum(bytes) as bytes from ${sql.raw(daily ? 'traffic_1d' : 'traffic_1h')}
+      where account_id = ${scope.accountId} and ${domainFilter(scope)} and at >= ${from} and at < ${to}`),
+  )[0];
+  let query: SQL;
+  if (dimension === 'region' || dimension === 'carrier') {
+    query = sql`select ${sql.raw(dimension)} as key, sum(requests) as requests, sum(bytes) as bytes
+      from ${sql.raw(daily ? 'traffic_geo_1d' : 'traffic_geo_1h')}
+      where account_id = ${scope.accountId} and ${domains} and at >= ${from} and at < ${to}
+      group by 1 order by 2 desc, 1 limit ${limit}`;
+  } else if (dimension === 'domain') {
+    query = sql`select domain_id as key, sum(requests) as requests, sum(bytes) as bytes
+      from ${sql.raw(daily ? 'traffic_1d' : 'traffic_1h')}
+      where account_id = ${scope.accountId} and ${domains} and at >= ${from} and at < ${to}
+      group by 1 order by 2 desc, 1 limit ${limit}`;
+  } else {
+    query = sql`select key, sum(requests) as requests, sum(bytes) as bytes
+      from ${sql.raw(daily ? 'traffic_dims_1d' : 'traffic_dims_1h')}
+      where account_id = ${scope.accountId} and ${domains} and dim = ${dimension}
+        and at >= ${from} and at < ${to} and key <> ''
+      group by 1 order by 2 desc, 1 limit ${limit}`;
+  }
+  const rows = rowsOf<{ key: string; requests: string; bytes: string }>(await db.execute(query));
+  return {
+    rows: rows.map((r) => ({ key: r.key, requests: Number(r.requests), bytes: Number(r.bytes) })),
+    total_requests: Number(totals?.requests ?? 0),
+    total_bytes: Number(totals?.bytes ?? 0),
+  };
+}
+
+/** Distinct clients per day and over the range, with page views, for whole days (UTC+8). */
+export async function uniqueVisitors(db: Db, scope: Scope, range: Range) {
+  const from = dayStart(range.start);
+  const to = range.end;
+  const rows = rowsOf<{ day: string | Date; sketch: Uint8Array | string }>(
+    await db.execute(sql`
+      select day, sketch from traffic_uv
+      where account_id = ${scope.accountId} and ${domainFilter(scope)}
+        and day >= ${new Date(from).toISOString()} and day < ${new Date(to).toISOString()}`),
+  );
+  const pv = await readPoints(db, scope, { start: from, end: to }, 1440);
+  const days = new Map<number, Uint8Array>();
+  const whole = new Uint8Array(hllRegisters);
+  for (const row of rows) {
+    const bytes =
+      typeof row.sketch === 'string' ? Buffer.from(row.sketch.replace(/^\\x/, ''), 'hex') : row.sketch;
+    const at = new Date(row.day).getTime();
+    let sketch = days.get(at);
+    if (!sketch) {
+      sketch = new Uint8Array(hllRegisters);
+      days.set(at, sketch);
+    }
+    hllMerge(sketch, bytes);
+    hllMerge(whole, bytes);
+  }
+  return {
+    points: pv.map((p) => {
+      const sketch = days.get(Date.parse(p.at));
+      return { at: p.at, uv: sketch ? hllCount(sketch) : 0, pv: p.pv };
+    }),
+    uv: hllCount(whole),
+    pv: pv.reduce((sum, p) => sum + p.pv, 0),
+    error: hllError,
+  };
+}
+
+export { statsOffsetMs };

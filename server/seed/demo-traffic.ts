@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Account } from '../modules/account/service';
+import { domainNames } from '../modules/domain/service';
+import { generateLines, type TrafficDomain } from '../modules/traffic/generator';
+import { dayStart } from '../modules/traffic/aggregate';
+import { ingestBulk } from '../modules/traffic/ingest';
+import { RawLogs } from '../modules/traffic/raw-logs';
+import { rowsOf } from '../modules/traffic/store';
+
+/** Domains of the demo account that carry traffic, busiest first, and their peak bandwidth. */
+const busiest = 12;
+const peakOf = (rank: number) => Math.round(900e6 / (rank + 1) ** 0.9);
+
+/** The demo account's traffic domains: its online domains by name, the first `busiest`. */
+export async function demoTrafficDomains(db: Db, accountId: number): Promise<TrafficDomain[]> {
+  const names = await domainNames(db, accountId);
+  return names
+    .filter((d) => d.status === 'active')
+    .slice(0, busiest)
+    .map((d, rank) => ({ name: d.domain, peakBps: peakOf(rank) }));
+}
+
+export async function demoTrafficSeeded(db: Db, accountId: number): Promise<boolean> {
+  const [row] = rowsOf<{ found: number }>(
+    await db.execute(sql`select 1 as found from traffic_1d where account_id = ${accountId} limit 1`),
+  );
+  return row !== undefined;
+}
+
+/**
+ * `days` of history for the demo domains, up to now, through the bulk path of the ingestion:
+ * two lines per domain every five minutes, each standing for as many requests as the domain's
+ * bandwidth then needs (the line's `sample`). Loaded a day at a time, newest first, so the days
+ * a user looks at first are there first; raw files are kept for the last two days.
+ */
+export async function seedDemoTraffic(
+  db: Db,
+  account: Account,
+  options: { days: number; now: number; logDir?: string | undefined; onDay?: (done: number) => void },
+): Promise<number> {
+  if (options.days <= 0 || (await demoTrafficSeeded(db, account.id))) return 0;
+  const domains = await demoTrafficDomains(db, account.id);
+  if (domains.length === 0) return 0;
+  const step = 5 * 60_000;
+  const day = 86_400_000;
+  const end = Math.floor(options.now / step) * step;
+  const raw = options.logDir ? new RawLogs(options.logDir) : null;
+  let accepted = 0;
+  // Day boundaries of UTC+8, so each load fills whole days of the daily rollups.
+  const today = dayStart(end);
+  for (let i = 0; i <= options.days; i++) {
+    const from = Math.max(today - i * day, end - options.days * day);
+    const to = i === 0 ? end : today - (i - 1) * day;
+    if (to <= from) continue;
+    const lines = [
+      ...generateLines({
+        domains,
+        from,
+        to,
+        stepMs: step,
+        perStep: 2,
+        seed: 20261124 + Math.floor(from / day),
+      }),
+    ];
+    const result = await ingestBulk(db, raw, [lines], options.now, { rawFrom: end - 2 * day });
+    accepted += result.accepted;
+    options.onDay?.(i + 1);
+  }
+  return accepted;
+}

@@ -1,0 +1,334 @@
+import { z } from 'zod';
+import { entityId } from './domain';
+
+/**
+ * Traffic data: the access logs edge nodes send, the rollups made of them and the statistics,
+ * reports and log files read from those (spec §2 statistics routes, §5 "Reports and statistics",
+ * §9 granularities, report range, UV and export limits).
+ */
+export const trafficLimits = {
+  /** spec §5, §9: a report or statistics range is at most one year. */
+  rangeDaysMax: 366,
+  /** spec §9: UV statistics of at most 1000 domains. */
+  uvDomainsMax: 1000,
+  /** Domains of one statistics query (the domain multi-select): every domain of a large account. */
+  domainsMax: 5000,
+  /** spec §9: Excel (and CSV) export at most 2000 rows. */
+  exportRowsMax: 2000,
+  /** Rows of one report table. */
+  topRowsMax: 2000,
+  /** Lines of one ingestion call, and its body (NDJSON, optionally gzip-compressed). */
+  ingestLinesMax: 100_000,
+  ingestBytesMax: 32 * 1024 * 1024,
+  /** Fields of a log line longer than these are cut (URL, UA and referer are kept for reports). */
+  urlMax: 1024,
+  uaMax: 512,
+  refererMax: 1024,
+  /** Hourly log files of one listing: 31 days of one domain. */
+  logDaysMax: 31,
+  /** How long a signed log download link works. */
+  logLinkSeconds: 300,
+  /** Keys kept per hour and per day for each report dimension (the rest count as "other"). */
+  dimKeysMax: 100,
+} as const;
+
+/** Menu paths whose screens read traffic statistics: any of them grants the statistics calls. */
+export const trafficMenuPaths = [
+  '/cdn/dashboard',
+  '/cdn/statistics',
+  '/cdn/count/flow',
+  '/cdn/count/request',
+  '/cdn/count/request-rank',
+  '/cdn/count/response',
+  '/cdn/count/request-rank-user',
+  '/cdn/response-time',
+  '/cdn/uv-statistics',
+  '/cdn/report',
+  '/cdn/attack-monitor',
+] as const;
+
+/** Calls that are not JSON in the envelope: the edge's ingestion, report export, log download. */
+export const trafficPaths = {
+  ingest: '/v3/edge/log/ingest',
+  reportExport: '/v3/statistics/report/export',
+  logDownload: '/v3/log/file/download/',
+} as const;
+
+/** spec §9 granularities, in minutes. */
+export const granularities = [1, 5, 60, 1440] as const;
+export type Granularity = (typeof granularities)[number];
+
+/**
+ * How long each rollup is kept, in days. The finest grain that covers a range is offered; a range
+ * older than a grain's retention uses the next coarser one.
+ */
+export const retentionDays = {
+  minute: 7,
+  fiveMinutes: 35,
+  hour: 400,
+  day: 800,
+  /** Hourly report dimensions and hourly region/carrier points. */
+  hourDims: 7,
+  /** Raw hourly log files. */
+  rawLogs: 30,
+} as const;
+
+/** The finest granularity a range may be drawn at (points per chart stay under ~1500). */
+export function finestGranularity(rangeMs: number): Granularity {
+  const day = 86_400_000;
+  if (rangeMs <= day) return 1;
+  if (rangeMs <= 31 * day) return 5;
+  if (rangeMs <= 62 * day) return 60;
+  return 1440;
+}
+
+/** The default granularity of a range (coarser than the finest for readability). */
+export function defaultGranularity(rangeMs: number): Granularity {
+  const day = 86_400_000;
+  if (rangeMs <= day) return 5;
+  if (rangeMs <= 7 * day) return 60;
+  if (rangeMs <= 62 * day) return 60;
+  return 1440;
+}
+
+/** China Standard Time: days of statistics and reports begin at 00:00 UTC+8 (no daylight time). */
+export const statsOffsetMs = 8 * 3_600_000;
+
+/** Cache status of a response: a hit was served from the edge's cache. */
+export const cacheStatuses = ['HIT', 'MISS'] as const;
+
+/** Why an edge refused a request, when it did (the rule that blocked it). */
+export const blockRules = ['ip-ban', 'ip-list', 'referer', 'ua', 'url-auth', 'rate-limit', 'other'] as const;
+
+/**
+ * One access-log line as an edge node writes it (JSON lines, one object per line). `sample`: the
+ * number of requests the line stands for when the edge samples its log (1 when it does not).
+ */
+export const logLine = z.object({
+  /** When the response finished: ISO 8601 with an offset, or milliseconds since 1970. */
+  time: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]),
+  domain: z.string().min(1).max(253),
+  client: z.union([z.ipv4(), z.ipv6()]),
+  method: z.string().min(1).max(16),
+  /** Path and query, as requested. */
+  url: z.string().min(1),
+  status: z.number().int().min(100).max(599),
+  /** Bytes sent to the client, headers included. */
+  bytes: z.number().int().nonnegative(),
+  /** Seconds from the first byte read to the last byte sent (millisecond resolution). */
+  request_time: z.number().nonnegative(),
+  cache: z.enum(cacheStatuses),
+  ua: z.string().default(''),
+  referer: z.string().default(''),
+  blocked_by: z.enum(blockRules).nullable().default(null),
+  sample: z.number().int().min(1).max(1_000_000).default(1),
+});
+export type LogLine = z.output<typeof logLine>;
+export type LogLineInput = z.input<typeof logLine>;
+
+/** Carriers of the bundled IP database; anything else (or abroad) is `other`. */
+export const carriers = ['telecom', 'unicom', 'mobile', 'edu', 'other'] as const;
+export type Carrier = (typeof carriers)[number];
+
+/**
+ * Regions: the provinces of China by their ISO 3166-2:CN code, `overseas` for the rest of the
+ * world, `unknown` for addresses the database does not place (private ranges).
+ */
+export const regions = [
+  'BJ', 'TJ', 'HE', 'SX', 'NM', 'LN', 'JL', 'HL', 'SH', 'JS', 'ZJ', 'AH', 'FJ', 'JX', 'SD', 'HA',
+  'HB', 'HN', 'GD', 'GX', 'HI', 'CQ', 'SC', 'GZ', 'YN', 'XZ', 'SN', 'GS', 'QH', 'NX', 'XJ', 'TW',
+  'HK', 'MO', 'overseas', 'unknown',
+] as const; // prettier-ignore
+export type Region = (typeof regions)[number];
+
+/** Report dimensions (spec §2 report page) and the breakdowns of the statistics views. */
+export const topDimensions = [
+  'url',
+  'referer',
+  'client',
+  'ua',
+  'region',
+  'carrier',
+  'status',
+  'domain',
+  'response_time',
+  'blocked_rule',
+  'blocked_client',
+] as const;
+export type TopDimension = (typeof topDimensions)[number];
+
+/** Response-time histogram buckets, upper bounds in milliseconds (the last is open). */
+export const responseTimeBuckets = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, Infinity] as const;
+export const responseTimeLabel = (index: number): string => {
+  const upper = responseTimeBuckets[index] ?? Infinity;
+  const lower = index === 0 ? 0 : (responseTimeBuckets[index - 1] ?? 0);
+  return upper === Infinity ? `${lower}+` : `${lower}-${upper}`;
+};
+
+const isoTime = z.iso.datetime({ offset: true, error: 'traffic.time.required' });
+
+/** The query every statistics call shares (spec §5: a domain, a start and an end are required). */
+export const trafficQuery = z
+  .object({
+    /** Domain ids of the account; `all: true` means every domain, now and later. */
+    domain_ids: z.array(entityId).max(trafficLimits.domainsMax).default([]),
+    all: z.boolean().default(false),
+    start: isoTime,
+    end: isoTime,
+    region: z.enum(regions).optional(),
+    carrier: z.enum(carriers).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.all && q.domain_ids.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['domain_ids'], message: 'traffic.domain.required' });
+    const span = Date.parse(q.end) - Date.parse(q.start);
+    if (!(span > 0)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'traffic.time.required' });
+    else if (span > trafficLimits.rangeDaysMax * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'traffic.range.tooLong' });
+  });
+export type TrafficQuery = z.input<typeof trafficQuery>;
+
+/** One point of a traffic series: sums over the point's period. */
+export const trafficPoint = z.object({
+  at: z.string(),
+  requests: z.number(),
+  bytes: z.number(),
+  hit_requests: z.number(),
+  hit_bytes: z.number(),
+  s2xx: z.number(),
+  s3xx: z.number(),
+  s4xx: z.number(),
+  s5xx: z.number(),
+  blocked: z.number(),
+  pv: z.number(),
+  /** Sum of the response times in milliseconds (its average is this over requests). */
+  rt_ms: z.number(),
+});
+export type TrafficPoint = z.infer<typeof trafficPoint>;
+
+export const trafficSummary = z.object({
+  requests: z.number(),
+  bytes: z.number(),
+  hit_requests: z.number(),
+  hit_bytes: z.number(),
+  /** Bits per second: the highest point and when; the 95th percentile of the 5-minute points. */
+  peak_bps: z.number(),
+  peak_at: z.string().nullable(),
+  p95_bps: z.number(),
+  /** Requests per second at the busiest point. */
+  peak_qps: z.number(),
+  pv: z.number(),
+  blocked: z.number(),
+  s2xx: z.number(),
+  s3xx: z.number(),
+  s4xx: z.number(),
+  s5xx: z.number(),
+  rt_ms: z.number(),
+});
+export type TrafficSummary = z.infer<typeof trafficSummary>;
+
+export const trafficSeriesBody = z.intersection(
+  trafficQuery,
+  z.object({
+    granularity: z.union(granularities.map((g) => z.literal(g))),
+    /** Also answer the previous period of the same length. */
+    compare: z.boolean().default(false),
+  }),
+);
+export type TrafficSeriesBody = z.input<typeof trafficSeriesBody>;
+
+/** A configuration change of a chosen domain, drawn as a marker on the chart. */
+export const trafficMarker = z.object({ at: z.string(), domain: z.string(), command: z.string() });
+
+export const trafficSeriesResult = z.object({
+  granularity: z.number().int(),
+  points: z.array(trafficPoint),
+  summary: trafficSummary,
+  previous: z.object({ points: z.array(trafficPoint), summary: trafficSummary }).nullable(),
+  markers: z.array(trafficMarker),
+  /** When the newest data of the answer was received (null: none yet). */
+  latest_at: z.string().nullable(),
+});
+export type TrafficSeriesResult = z.infer<typeof trafficSeriesResult>;
+
+export const trafficTopBody = z.intersection(
+  trafficQuery,
+  z.object({
+    dimension: z.enum(topDimensions),
+    limit: z.number().int().min(1).max(trafficLimits.topRowsMax).default(100),
+  }),
+);
+export type TrafficTopBody = z.input<typeof trafficTopBody>;
+export const trafficTopRow = z.object({
+  key: z.string(),
+  requests: z.number(),
+  bytes: z.number(),
+});
+export const trafficTopResult = z.object({
+  rows: z.array(trafficTopRow),
+  /** Totals of the range, for shares; `other`: what fell outside the kept keys. */
+  total_requests: z.number(),
+  total_bytes: z.number(),
+});
+export type TrafficTopResult = z.infer<typeof trafficTopResult>;
+
+export const trafficUvBody = trafficQuery.superRefine((q, ctx) => {
+  if (q.domain_ids.length > trafficLimits.uvDomainsMax)
+    ctx.addIssue({ code: 'custom', path: ['domain_ids'], message: 'traffic.uv.tooManyDomains' });
+});
+export const trafficUvResult = z.object({
+  /** One point per day (UTC+8): distinct client addresses and page views. */
+  points: z.array(z.object({ at: z.string(), uv: z.number(), pv: z.number() })),
+  /** Distinct clients over the whole range (not the sum of the days). */
+  uv: z.number(),
+  pv: z.number(),
+  /** Relative standard error of the distinct counts (a HyperLogLog estimate). */
+  error: z.number(),
+});
+export type TrafficUvResult = z.infer<typeof trafficUvResult>;
+
+/** Report export (spec §8, §9: at most 2000 rows): the report's query and the file's format. */
+export const reportExportBody = z.intersection(
+  trafficQuery,
+  z.object({
+    dimension: z.enum(topDimensions),
+    limit: z.number().int().min(1).max(trafficLimits.exportRowsMax).default(trafficLimits.exportRowsMax),
+    format: z.enum(['xlsx', 'csv']),
+    language: z.enum(['zh_CN', 'en_US']).default('zh_CN'),
+  }),
+);
+export type ReportExportBody = z.input<typeof reportExportBody>;
+
+/** Log download: the hourly files of one domain over whole days (UTC+8). */
+export const logFilesBody = z
+  .object({
+    domain_id: entityId,
+    start: isoTime,
+    end: isoTime,
+  })
+  .superRefine((q, ctx) => {
+    const span = Date.parse(q.end) - Date.parse(q.start);
+    if (!(span > 0)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'traffic.time.required' });
+    else if (span > trafficLimits.logDaysMax * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'log.range.tooLong' });
+  });
+export const logFile = z.object({
+  /** The hour the file holds (start, ISO 8601). */
+  hour: z.string(),
+  name: z.string(),
+  /** Compressed size in bytes. */
+  size: z.number().int(),
+  /** A signed address that works for `trafficLimits.logLinkSeconds`. */
+  url: z.string(),
+});
+export const logFilesResult = z.object({ files: z.array(logFile), expires_at: z.string() });
+export type LogFilesResult = z.infer<typeof logFilesResult>;
+
+/** What an ingestion call took in. */
+export const ingestResult = z.object({
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+  /** The first problems, by line number (1-based). */
+  errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type IngestResult = z.infer<typeof ingestResult>;
