@@ -209,7 +209,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**', 'server/main.ts', 'server/admin.ts', 'server/seed/cli.ts', 'server/traffic-cli.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      'bench/**',
+      'server/main.ts',
+      'server/admin.ts',
+      'server/seed/cli.ts',
+      'server/traffic-cli.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );
