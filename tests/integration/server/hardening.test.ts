@@ -48,6 +48,20 @@ const endpointInputs: Partial<Record<EndpointName, Record<string, unknown>>> = {
   certUpload: { name: 'Certificate', certificate: 'PEM', key: 'PEM', password: 'secret', force: false },
   certDelete: { id: randomUUID() },
   certFeedUpdate: { action: 'create' },
+  trafficSeries: {
+    all: true,
+    start: '2026-11-01T00:00:00+08:00',
+    end: '2026-11-02T00:00:00+08:00',
+    granularity: 60,
+  },
+  trafficTop: {
+    all: true,
+    start: '2026-11-01T00:00:00+08:00',
+    end: '2026-11-02T00:00:00+08:00',
+    dimension: 'url',
+  },
+  trafficUv: { all: true, start: '2026-11-01T00:00:00+08:00', end: '2026-11-02T00:00:00+08:00' },
+  logFiles: { domain_id: randomUUID(), start: '2026-11-01T00:00:00+08:00', end: '2026-11-02T00:00:00+08:00' },
 };
 
 const origin = {
