@@ -13,6 +13,7 @@ export default defineConfig({
         '**/node_modules/**',
         '<rootDir>/src/features/domain/config/**',
         '<rootDir>/src/features/cert/**',
+        '<rootDir>/src/features/statistics/**',
       ],
     },
     {
@@ -22,6 +23,10 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/cert',
       include: ['<rootDir>/src/features/cert'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/statistics',
+      include: ['<rootDir>/src/features/statistics'],
     },
   ],
   format: 'po',

@@ -42,6 +42,11 @@ export interface ApiClient {
     options?: { wordError?: (reason: string) => string },
   ): Promise<OutputOf<'feedbackUpload'>>;
   /**
+   * A call that answers a file (report export): the file, or the §8 envelope handling of an error
+   * answer (toast, rejection).
+   */
+  download(path: string, input: unknown): Promise<{ blob: Blob; fileName: string }>;
+  /**
    * Identity calls are outside the §8 envelope handling: no toasts,
    * no redirects; the caller reads the code. They reject only on a network failure.
    */
@@ -184,6 +189,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return settle(envelope, uploadOptions?.wordError);
     },
 
+    async download(path, input) {
+      const doFetch = options.fetch ?? globalThis.fetch;
+      let response: Response;
+      try {
+        response = await doFetch.call(globalThis, `${baseUrl}${path}`, {
+          method: 'POST',
+          headers: requestHeaders(caller(), { 'Content-Type': 'application/json' }),
+          body: JSON.stringify(input),
+          credentials: 'include',
+        });
+      } catch {
+        throw networkFailure(asIs, false);
+      }
+      if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+        const envelope = asEnvelope(await response.json().catch(() => null));
+        settle(envelope ?? { code: ApiError.networkCode, msg: '', data: {} });
+        throw networkFailure(asIs, false);
+      }
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+      return { blob: await response.blob(), fileName: decodeURIComponent(fileName) };
+    },
+
     identity: {
       view: (query) => identityRequest('identityView', query),
       validate: () => identityRequest('identityValidate'),
@@ -266,6 +294,7 @@ export function callOnce<N extends 'cdnType' | 'overviewDomains'>(
 export const api: ApiClient = {
   call: (name, input, options) => sharedClient().call(name, input, options),
   upload: (name, file, fileName, options) => sharedClient().upload(name, file, fileName, options),
+  download: (path, input) => sharedClient().download(path, input),
   identity: {
     view: (query) => sharedClient().identity.view(query),
     validate: () => sharedClient().identity.validate(),

@@ -22,12 +22,22 @@ import {
   IpBanScreen,
   CertScreen,
   LaterScreen,
+  LogScreen,
   OpenServiceScreen,
+  ReportScreen,
+  StatisticsScreen,
   SuggestionScreen,
 } from './screens';
 import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
 import { parseCertSearch } from '../features/cert';
+import {
+  parseLogSearch,
+  parseStatsSearch,
+  statisticsTypes,
+  type StatisticsType,
+  type ViewId,
+} from '../features/statistics';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
 export interface RouterContext {
@@ -41,18 +51,6 @@ declare module '@tanstack/react-router' {
     title?: MessageDescriptor;
   }
 }
-
-/** Statistics views of /cdn/statistics/{type} (spec §2). */
-export const statisticsTypes = [
-  'bandwidth',
-  'flow',
-  'request',
-  'hit-rate',
-  'http-code',
-  'pv',
-  'peak',
-  'uv',
-] as const;
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: AppLayout });
 
@@ -160,7 +158,85 @@ const statisticsTypeRoute = createRoute({
     }
     guard(args);
   },
-  component: () => <LaterScreen title={menuLabels.statistics_basic as MessageDescriptor} />,
+  validateSearch: parseStatsSearch,
+  component: function StatisticsTypeRoute() {
+    const { type } = statisticsTypeRoute.useParams();
+    const search = statisticsTypeRoute.useSearch();
+    const navigate = statisticsTypeRoute.useNavigate();
+    return (
+      <StatisticsScreen
+        view={type as StatisticsType}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
+/** The statistics views of their own routes (spec §2): path → view and title. */
+const statisticsViews: [string, ViewId, MessageDescriptor | undefined][] = [
+  ['cdn/count/flow', 'count-flow', menuLabels.count_flow],
+  ['cdn/count/request', 'count-request', menuLabels.count_request],
+  ['cdn/count/request-rank', 'count-request-rank', menuLabels.count_request_rank],
+  ['cdn/count/response', 'count-response', menuLabels.count_response],
+  ['cdn/count/request-rank-user', 'count-request-rank-user', menuLabels.count_request_rank_user],
+  ['cdn/attack-monitor', 'attack-monitor', menuLabels.attack_monitor],
+  ['cdn/response-time', 'response-time', menuLabels.response_time],
+  ['cdn/uv-statistics', 'uv-statistics', menuLabels.uv_statistics],
+];
+const statisticsViewRoutes: AnyRoute[] = statisticsViews.map(([path, view, title]) => {
+  const route = createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { title },
+    validateSearch: parseStatsSearch,
+    beforeLoad: guard,
+    component: function StatisticsViewRoute() {
+      const search = route.useSearch();
+      const navigate = route.useNavigate();
+      return (
+        <StatisticsScreen
+          view={view}
+          search={search}
+          onSearchChange={(next) => void navigate({ search: next as never, replace: true })}
+        />
+      );
+    },
+  });
+  return route;
+});
+
+const reportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/report',
+  staticData: { title: menuLabels.report },
+  validateSearch: parseStatsSearch,
+  beforeLoad: guard,
+  component: function ReportRoute() {
+    const search = reportRoute.useSearch();
+    const navigate = reportRoute.useNavigate();
+    return (
+      <ReportScreen
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
+const logRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/log',
+  staticData: { title: menuLabels.log },
+  validateSearch: parseLogSearch,
+  beforeLoad: guard,
+  component: function LogRoute() {
+    const search = logRoute.useSearch();
+    const navigate = logRoute.useNavigate();
+    return (
+      <LogScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+    );
+  },
 });
 
 const positiveId = (params: { id: string }) => {
@@ -246,21 +322,11 @@ const userDetailRoute = createRoute({
 
 /** Functions of later versions: path → title. */
 const laterScreens: [string, MessageDescriptor | undefined][] = [
-  ['cdn/report', menuLabels.report],
-  ['cdn/log', menuLabels.log],
   ['cdn/utils/ipinquiry', menuLabels.ip_query],
   ['cdn/user/create', screenTitles.userCreate],
   ['cdn/user/list', menuLabels.user_list],
   ['cdn/user/audit-log', menuLabels.audit_log],
   ['cdn/content', menuLabels.content],
-  ['cdn/count/flow', menuLabels.count_flow],
-  ['cdn/count/request', menuLabels.count_request],
-  ['cdn/count/request-rank', menuLabels.count_request_rank],
-  ['cdn/count/response', menuLabels.count_response],
-  ['cdn/count/request-rank-user', menuLabels.count_request_rank_user],
-  ['cdn/attack-monitor', menuLabels.attack_monitor],
-  ['cdn/response-time', menuLabels.response_time],
-  ['cdn/uv-statistics', menuLabels.uv_statistics],
   ['cdn/alarm-manage', menuLabels.alarm],
   ['cdn/file-sync', menuLabels.file_sync],
   ['cdn/traffic-package', menuLabels.traffic_package],
@@ -292,6 +358,9 @@ const routeTree = rootRoute.addChildren([
   domainDetailRoute,
   statisticsRoute,
   statisticsTypeRoute,
+  ...statisticsViewRoutes,
+  reportRoute,
+  logRoute,
   domainCopyRoute,
   userDetailRoute,
   ...laterRoutes,

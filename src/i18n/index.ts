@@ -47,6 +47,10 @@ const parts = {
     zh_CN: () => import('./locales/zh_CN/cert.po'),
     en_US: () => import('./locales/en_US/cert.po'),
   },
+  statistics: {
+    zh_CN: () => import('./locales/zh_CN/statistics.po'),
+    en_US: () => import('./locales/en_US/statistics.po'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
 export type CatalogPart = keyof typeof parts;
 const loading = new Map<CatalogPart, Promise<void>>();

@@ -4,3 +4,5 @@ export { Store, StoreFullError } from './store';
 export type { NewCommand, Settlement } from './store';
 export { heldBehindParked, pendingState, project } from './projection';
 export type { Fold, Projected } from './projection';
+export { openReadCache, readCacheName } from './read-cache';
+export type { ReadCacheStorage } from './read-cache';

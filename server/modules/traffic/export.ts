@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../src/contract';
-import type { TopDimension } from '../../../src/contract/traffic';
+import { blockRuleNames, carrierNames, regionNames, type TopDimension } from '../../../src/contract/traffic';
 import { t } from '../../i18n/messages';
 
 /**
@@ -23,10 +23,20 @@ export async function exportReport(
     t('report.column.bytes', language),
     t('report.column.byteShare', language),
   ];
+  // Regions, carriers and rules by their names in the file's language, as the screen shows them.
+  const names: Record<string, { zh_CN: string; en_US: string }> | null =
+    dimension === 'region'
+      ? regionNames
+      : dimension === 'carrier'
+        ? carrierNames
+        : dimension === 'blocked_rule'
+          ? blockRuleNames
+          : null;
+  const keyOf = (key: string) => names?.[key]?.[language] ?? key;
   const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10000) / 100 : 0);
   const table = rows.map((r, i) => [
     i + 1,
-    r.key,
+    keyOf(r.key),
     r.requests,
     share(r.requests, totals.total_requests),
     r.bytes,

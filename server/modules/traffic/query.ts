@@ -243,12 +243,22 @@ export async function series(
     throw new AppError(Code.invalidRequest, 'traffic.granularity.tooFine');
   const filter = { region: options.region, carrier: options.carrier };
   const geo = options.region !== undefined || options.carrier !== undefined;
-  const points = await readPoints(db, scope, range, grain, filter);
+  // Points of a period still going stop at the present: the future is not zero, it is unknown.
+  const points = (await readPoints(db, scope, range, grain, filter)).filter(
+    (p) => Date.parse(p.at) <= options.now,
+  );
   const summary = await summaryOf(db, scope, range, grain, points, options.now, geo);
   let previous = null;
   if (options.compare) {
     const length = range.end - range.start;
-    const before = { start: range.start - length, end: range.start };
+    // A period still going is compared with the same stretch of the one before it: today so far
+    // against yesterday until this time of day, not against the whole of yesterday.
+    const step = grain * minute;
+    const sofar =
+      range.end > options.now
+        ? Math.min(length, Math.ceil(Math.max(step, options.now - range.start) / step) * step)
+        : length;
+    const before = { start: range.start - length, end: range.start - length + sofar };
     const prevPoints = await readPoints(db, scope, before, grain, filter);
     previous = {
       points: prevPoints,

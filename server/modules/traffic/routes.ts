@@ -185,10 +185,11 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
       (request, body, done) => {
         try {
           const buffer = body as Buffer;
-          const text =
-            request.headers['content-encoding'] === 'gzip'
-              ? gunzipSync(buffer, { maxOutputLength: trafficLimits.ingestBytesMax * 4 }).toString('utf8')
-              : buffer.toString('utf8');
+          // The compression plugin may have inflated the body already: the gzip magic decides.
+          const gzipped = buffer.length > 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+          const text = gzipped
+            ? gunzipSync(buffer, { maxOutputLength: trafficLimits.ingestBytesMax * 4 }).toString('utf8')
+            : buffer.toString('utf8');
           done(null, text);
         } catch {
           done(new AppError(Code.invalidRequest, 'edge.body.invalid'), undefined);

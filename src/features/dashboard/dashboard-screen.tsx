@@ -15,12 +15,14 @@ import {
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loadCertExpiryCard } from '../cert';
+import { loadTrafficCard } from '../statistics';
 import { dictLabel, useAppState, useIdentityUser } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { useDashboardData } from './use-dashboard-data';
 import type { DashboardData } from './use-dashboard-data';
 
 const CertExpiryCard = lazy(() => loadCertExpiryCard().then((m) => ({ default: m.CertExpiryCard })));
+const TrafficCard = lazy(() => loadTrafficCard().then((m) => ({ default: m.TrafficCard })));
 
 /**
  * True once the overview's own figures have painted and the browser is idle: the certificates'
@@ -226,7 +228,7 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
   );
 }
 
-/** The overview (spec §2): the account, the domain counts and the certificates' expiries. Traffic and billing figures arrive with statistics. */
+/** The overview (spec §2): the account, the domain counts, today's traffic against yesterday's and the certificates' expiries. */
 export function DashboardScreen() {
   const { t } = useLingui();
   const { isChannel } = useAppState();
@@ -243,6 +245,11 @@ export function DashboardScreen() {
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="5" alignItems="start">
           <AccountCard data={state.data} onRetry={reload} />
           <DomainsCard data={state.data} onRetry={reload} />
+          {showCerts ? (
+            <Suspense fallback={null}>
+              <TrafficCard />
+            </Suspense>
+          ) : null}
           {showCerts ? (
             <Suspense fallback={null}>
               <CertExpiryCard />

@@ -1,0 +1,127 @@
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { ResponsiveBar } from '@nivo/bar';
+import { ResponsiveLine } from '@nivo/line';
+import { formatDateTime } from '../../ui/format';
+import { formatValue, type Unit } from './metrics';
+
+/**
+ * The statistics charts (nivo), in their own chunk: a view's code and figures load first, the
+ * charts after them.
+ */
+export const chartColors = ['#3182ce', '#dd6b20', '#38a169', '#805ad5', '#e53e3e', '#319795'];
+
+export interface TrendSeries {
+  id: string;
+  label: string;
+  points: { x: Date; y: number }[];
+  /** Drawn dashed: the previous period, moved onto this one. */
+  previous?: boolean;
+}
+
+export interface TrendChartProps {
+  series: TrendSeries[];
+  unit: Unit;
+  locale: string;
+  /** Time labels of the x axis: hours for a day, dates for longer periods. */
+  axisFormat: string;
+  markers: { at: Date; label: string }[];
+  label: string;
+  height?: number;
+}
+
+export function TrendChart({
+  series,
+  unit,
+  locale,
+  axisFormat,
+  markers,
+  label,
+  height = 320,
+}: TrendChartProps) {
+  const data = series.map((s) => ({ id: s.label, data: s.points }));
+  const colors = series.map((s, i) =>
+    s.previous ? '#a0aec0' : (chartColors[i % chartColors.length] ?? '#3182ce'),
+  );
+  return (
+    <Box height={`${height}px`} role="img" aria-label={label}>
+      <ResponsiveLine
+        data={data}
+        margin={{ top: 16, right: 24, bottom: 56, left: 88 }}
+        xScale={{ type: 'time', format: 'native', useUTC: false }}
+        yScale={{ type: 'linear', min: 0, max: 'auto' }}
+        axisBottom={{ format: axisFormat, tickValues: 6, tickSize: 4 }}
+        axisLeft={{ format: (v: number) => formatValue(v, unit, locale), tickValues: 5, tickSize: 4 }}
+        colors={colors}
+        enablePoints={false}
+        enableGridX={false}
+        lineWidth={2}
+        enableSlices="x"
+        animate={false}
+        markers={markers.map((m) => ({
+          axis: 'x' as const,
+          value: m.at,
+          lineStyle: { stroke: '#d69e2e', strokeWidth: 1, strokeDasharray: '4 4' },
+          legend: '◆',
+          legendPosition: 'top' as const,
+          textStyle: { fill: '#d69e2e', fontSize: 10 },
+        }))}
+        sliceTooltip={({ slice }) => (
+          <Stack gap="1" bg="bg.panel" borderWidth="1px" borderRadius="md" p="2" shadow="md" fontSize="xs">
+            <Text fontWeight="semibold">{formatDateTime(slice.points[0]?.data.x as Date)}</Text>
+            {slice.points.map((p) => (
+              <Text key={p.id} color={p.seriesColor}>
+                {p.seriesId}: {formatValue(Number(p.data.y), unit, locale)}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        legends={[
+          {
+            anchor: 'bottom-left',
+            direction: 'row',
+            translateY: 52,
+            itemWidth: 170,
+            itemHeight: 16,
+            symbolSize: 10,
+          },
+        ]}
+      />
+    </Box>
+  );
+}
+
+export interface BarsChartProps {
+  rows: { label: string; value: number }[];
+  unit: Unit;
+  locale: string;
+  label: string;
+}
+
+/** Horizontal bars, largest on top: a breakdown by region, carrier, status, domain or client. */
+export function BarsChart({ rows, unit, locale, label }: BarsChartProps) {
+  const data = [...rows].reverse().map((r) => ({ label: r.label, value: r.value }));
+  return (
+    <Box height={`${Math.max(160, data.length * 28 + 48)}px`} role="img" aria-label={label}>
+      <ResponsiveBar
+        data={data}
+        keys={['value']}
+        indexBy="label"
+        layout="horizontal"
+        margin={{ top: 8, right: 24, bottom: 36, left: 160 }}
+        colors={[chartColors[0] ?? '#3182ce']}
+        enableLabel={false}
+        enableGridY={false}
+        enableGridX
+        animate={false}
+        valueFormat={(v) => formatValue(v, unit, locale)}
+        axisBottom={{ format: (v: number) => formatValue(v, unit, locale), tickValues: 4 }}
+        axisLeft={{ format: (v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v) }}
+        tooltip={({ indexValue, formattedValue }) => (
+          <Box bg="bg.panel" borderWidth="1px" borderRadius="md" p="2" shadow="md" fontSize="xs">
+            {indexValue}: {formattedValue}
+          </Box>
+        )}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import { loadCatalogPart } from '../../i18n';
+// The first load carries only the reading of the views' addresses; screens and charts load when opened.
+export { parseLogSearch, parseStatsSearch, statisticsTypes } from './search';
+export type { LogSearch, StatisticsType, StatsSearch } from './search';
+export type { ViewId } from './views';
+
+const withTexts = <T>(load: () => Promise<T>) =>
+  Promise.all([load(), loadCatalogPart('statistics')]).then(([m]) => m);
+
+export const loadStatisticsScreen = () => withTexts(() => import('./stats-screen'));
+export const loadReportScreen = () => withTexts(() => import('./report-screen'));
+export const loadLogScreen = () => withTexts(() => import('./log-screen'));
+/** The overview's traffic figures: loaded after the overview's first paint. */
+export const loadTrafficCard = () => withTexts(() => import('./traffic-card'));

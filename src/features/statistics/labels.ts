@@ -1,0 +1,60 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { TopDimension } from '../../contract/traffic';
+import type { MetricId } from './metrics';
+
+/** The name of a region, carrier or blocking rule in the language shown (the contract holds both). */
+export function placeName(
+  names: Record<string, { zh_CN: string; en_US: string }>,
+  key: string,
+  locale: string,
+): string {
+  const name = names[key];
+  return name ? name[locale === 'en_US' ? 'en_US' : 'zh_CN'] : key;
+}
+
+export const metricLabels: Record<MetricId, MessageDescriptor> = {
+  bandwidth: msg({ id: 'stats.metric.bandwidth', message: 'Bandwidth' }),
+  flow: msg({ id: 'stats.metric.flow', message: 'Flow' }),
+  hitFlow: msg({ id: 'stats.metric.hitFlow', message: 'Flow served from cache' }),
+  requests: msg({ id: 'stats.metric.requests', message: 'Requests' }),
+  qps: msg({ id: 'stats.metric.qps', message: 'QPS' }),
+  hitRate: msg({ id: 'stats.metric.hitRate', message: 'Hit rate (requests)' }),
+  byteHitRate: msg({ id: 'stats.metric.byteHitRate', message: 'Hit rate (flow)' }),
+  s2xx: msg({ id: 'stats.metric.s2xx', message: '2xx' }),
+  s3xx: msg({ id: 'stats.metric.s3xx', message: '3xx' }),
+  s4xx: msg({ id: 'stats.metric.s4xx', message: '4xx' }),
+  s5xx: msg({ id: 'stats.metric.s5xx', message: '5xx' }),
+  pv: msg({ id: 'stats.metric.pv', message: 'PV' }),
+  responseTime: msg({ id: 'stats.metric.responseTime', message: 'Average response time' }),
+  blocked: msg({ id: 'stats.metric.blocked', message: 'Blocked requests' }),
+};
+
+export const dimensionLabels: Record<TopDimension, MessageDescriptor> = {
+  url: msg({ id: 'stats.dimension.url', message: 'URL' }),
+  referer: msg({ id: 'stats.dimension.referer', message: 'Referer' }),
+  client: msg({ id: 'stats.dimension.client', message: 'Client IP' }),
+  ua: msg({ id: 'stats.dimension.ua', message: 'User agent' }),
+  region: msg({ id: 'stats.dimension.region', message: 'Region' }),
+  carrier: msg({ id: 'stats.dimension.carrier', message: 'Carrier' }),
+  status: msg({ id: 'stats.dimension.status', message: 'Status code' }),
+  domain: msg({ id: 'stats.dimension.domain', message: 'Domain' }),
+  response_time: msg({ id: 'stats.dimension.responseTime', message: 'Response time' }),
+  blocked_rule: msg({ id: 'stats.dimension.blockedRule', message: 'Blocking rule' }),
+  blocked_client: msg({ id: 'stats.dimension.blockedClient', message: 'Blocked client IP' }),
+};
+
+export const presetLabels = {
+  today: msg({ id: 'stats.preset.today', message: 'Today' }),
+  yesterday: msg({ id: 'stats.preset.yesterday', message: 'Yesterday' }),
+  '7d': msg({ id: 'stats.preset.7d', message: 'Last 7 days' }),
+  '30d': msg({ id: 'stats.preset.30d', message: 'Last 30 days' }),
+  custom: msg({ id: 'stats.preset.custom', message: 'Custom' }),
+} as const;
+
+export const granularityLabels: Record<number, MessageDescriptor> = {
+  1: msg({ id: 'stats.granularity.1', message: '1 minute' }),
+  5: msg({ id: 'stats.granularity.5', message: '5 minutes' }),
+  60: msg({ id: 'stats.granularity.60', message: '1 hour' }),
+  1440: msg({ id: 'stats.granularity.1440', message: '1 day' }),
+};

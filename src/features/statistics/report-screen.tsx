@@ -1,0 +1,284 @@
+import { Box, Button, Group, HStack, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useState } from 'react';
+import { api, isApiError } from '../../api';
+import { trafficLimits, trafficPaths, type TopDimension } from '../../contract/traffic';
+import { ReadsProvider, useRead } from '../../sync/reads';
+import { ScreenHeader } from '../../ui/screen-header';
+import { notify } from '../../ui/toaster';
+import { useNow } from '../../ui/use-now';
+import { useOnline } from '../../ui/use-online';
+import { FilterBar } from './filter-bar';
+import { dimensionLabels } from './labels';
+import { statsMessages } from './messages';
+import { Panel, ReadState, ReadStatus, TopTable, useKeyLabel } from './parts';
+import { baseQuery, type BaseQuery } from './query';
+import { finestGranularityOf, resolveRange, type StatsSearch } from './range';
+import { useDomainNames, useReadAccounts } from './stats-screen';
+import { UvPanel } from './uv-panel';
+
+const BarsChart = lazy(() => import('./charts').then((m) => ({ default: m.BarsChart })));
+const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
+
+/** The report's tabs (spec §2 report page): region access, top URL, IP, referer, domain, UA, and PV/UV. */
+const reportTabs = ['region', 'url', 'client', 'referer', 'domain', 'ua', 'pvuv'] as const;
+type ReportTab = (typeof reportTabs)[number];
+
+export interface ReportScreenProps {
+  search: StatsSearch;
+  onSearchChange: (next: StatsSearch) => void;
+}
+
+export function ReportScreen(props: ReportScreenProps) {
+  return (
+    <ReadsProvider accounts={useReadAccounts()}>
+      <ReportBody {...props} />
+    </ReadsProvider>
+  );
+}
+
+function ReportBody({ search, onSearchChange }: ReportScreenProps) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const now = useNow(60_000);
+  const domains = useDomainNames();
+  const [tab, setTab] = useState<ReportTab>('region');
+  const [hourly, setHourly] = useState(true);
+  const range = resolveRange(search, now);
+  const resolved = 'problem' in range ? null : range;
+  const query = resolved ? baseQuery(search, resolved, false) : null;
+  // spec §2: the report's granularity is the day or the hour; long periods are drawn by the day.
+  const hourAllowed = resolved !== null && finestGranularityOf(resolved) <= 60;
+  const granularity = hourly && hourAllowed ? 60 : 1440;
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      <ScreenHeader
+        title={t({ id: 'report.title', message: 'Reports' })}
+        summary={
+          <Text color="fg.muted" fontSize="sm">
+            {t({
+              id: 'report.summary',
+              message:
+                'The busiest regions, URLs, client IPs, referers, domains and user agents of a period, to view or export.',
+            })}
+          </Text>
+        }
+      >
+        <ReadStatus online={online} />
+      </ScreenHeader>
+      <FilterBar
+        search={search}
+        onChange={onSearchChange}
+        domains={domains.lists}
+        options={{}}
+        granularities={[]}
+        granularity={null}
+        now={now}
+      />
+      <HStack gap="2">
+        <Text fontSize="sm" color="fg.muted">
+          {t({ id: 'stats.filter.granularity', message: 'Granularity' })}
+        </Text>
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            aria-label={t({ id: 'stats.filter.granularity', message: 'Granularity' })}
+            value={granularity === 60 ? 'hour' : 'day'}
+            onChange={(e) => setHourly(e.target.value === 'hour')}
+          >
+            {hourAllowed ? (
+              <option value="hour">{t({ id: 'report.granularity.hour', message: 'Hour' })}</option>
+            ) : null}
+            <option value="day">{t({ id: 'report.granularity.day', message: 'Day' })}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      {'problem' in range ? (
+        <Text color="fg.error" role="alert">
+          {i18n._(
+            range.problem === 'range.tooLong' ? statsMessages.rangeTooLong : statsMessages.timeRequired,
+          )}
+        </Text>
+      ) : query ? (
+        <>
+          <ReportTrend query={query} granularity={granularity} />
+          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ReportTab)} variant="line" lazyMount>
+            <Tabs.List flexWrap="wrap">
+              {reportTabs.map((id) => (
+                <Tabs.Trigger key={id} value={id}>
+                  {id === 'pvuv' ? 'PV/UV' : i18n._(reportTabLabels[id])}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {reportTabs.map((id) => (
+              <Tabs.Content key={id} value={id}>
+                {id === 'pvuv' ? (
+                  <UvPanel query={query} title="PV/UV" />
+                ) : (
+                  <ReportTable dimension={id} query={query} names={domains.names} online={online} />
+                )}
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+const reportTabLabels: Record<Exclude<ReportTab, 'pvuv'>, (typeof dimensionLabels)[TopDimension]> = {
+  region: dimensionLabels.region,
+  url: dimensionLabels.url,
+  client: dimensionLabels.client,
+  referer: dimensionLabels.referer,
+  domain: dimensionLabels.domain,
+  ua: dimensionLabels.ua,
+};
+
+/** Requests and flow of the period at the report's granularity. */
+function ReportTrend({ query, granularity }: { query: BaseQuery; granularity: 60 | 1440 }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
+  const body = { ...query, granularity, compare: false };
+  const read = useRead(['traffic', 'series', body], () => api.call('trafficSeries', body, { quiet: true }));
+  const points = read.data?.points ?? [];
+  const title = t({ id: 'report.trend', message: 'Requests over the period' });
+  return (
+    <Panel title={title} id="report-trend">
+      <ReadState read={read} empty={read.data !== undefined && read.data.summary.requests === 0}>
+        <Suspense fallback={<Box height="220px" />}>
+          <TrendChart
+            series={[
+              {
+                id: 'requests',
+                label: t({ id: 'stats.metric.requests', message: 'Requests' }),
+                points: points.map((p) => ({ x: new Date(p.at), y: p.requests })),
+              },
+            ]}
+            unit="count"
+            locale={locale}
+            axisFormat={
+              granularity === 60 && Date.parse(query.end) - Date.parse(query.start) <= 86_400_000
+                ? '%H:%M'
+                : '%m-%d'
+            }
+            markers={[]}
+            label={title}
+            height={220}
+          />
+        </Suspense>
+      </ReadState>
+    </Panel>
+  );
+}
+
+function ReportTable({
+  dimension,
+  query,
+  names,
+  online,
+}: {
+  dimension: TopDimension;
+  query: BaseQuery;
+  names: ReadonlyMap<string, string>;
+  online: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
+  const label = useKeyLabel(names);
+  const [mode, setMode] = useState<'list' | 'chart'>('list');
+  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
+  const body = { ...query, dimension, limit: trafficLimits.exportRowsMax };
+  const read = useRead(['traffic', 'top', body], () => api.call('trafficTop', body, { quiet: true }));
+  const rows = read.data?.rows ?? [];
+  const title = i18n._(dimensionLabels[dimension]);
+
+  const exportAs = async (format: 'xlsx' | 'csv') => {
+    // spec §8: nothing to export says so, without asking the server.
+    if (rows.length === 0) return notify('warning', i18n._(statsMessages.exportEmpty));
+    setExporting(format);
+    try {
+      const language = i18n.locale === 'en_US' ? 'en_US' : 'zh_CN';
+      const file = await api.download(trafficPaths.reportExport, { ...body, format, language });
+      const href = URL.createObjectURL(file.blob);
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = file.fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    } catch (error) {
+      if (!isApiError(error)) notify('error', String(error));
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <Panel
+      title={title}
+      id={`report-${dimension}`}
+      actions={
+        <HStack gap="2" wrap="wrap">
+          <Group attached>
+            {(['list', 'chart'] as const).map((m) => (
+              <Button
+                key={m}
+                size="sm"
+                variant={mode === m ? 'solid' : 'outline'}
+                colorPalette={mode === m ? 'blue' : 'gray'}
+                aria-pressed={mode === m}
+                onClick={() => setMode(m)}
+              >
+                {m === 'list'
+                  ? t({ id: 'report.mode.list', message: 'List' })
+                  : t({ id: 'report.mode.chart', message: 'Chart' })}
+              </Button>
+            ))}
+          </Group>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={exporting === 'xlsx'}
+            disabled={!online || exporting !== null}
+            onClick={() => void exportAs('xlsx')}
+          >
+            {t({ id: 'report.export.xlsx', message: 'Export Excel' })}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={exporting === 'csv'}
+            disabled={!online || exporting !== null}
+            onClick={() => void exportAs('csv')}
+          >
+            {t({ id: 'report.export.csv', message: 'Export CSV' })}
+          </Button>
+        </HStack>
+      }
+    >
+      <ReadState read={read} empty={rows.length === 0}>
+        {read.data ? (
+          <Stack gap="3">
+            <Text fontSize="xs" color="fg.muted">
+              {i18n._(statsMessages.exportMax)}
+            </Text>
+            {mode === 'chart' ? (
+              <Suspense fallback={<Box height="240px" />}>
+                <BarsChart
+                  rows={rows.slice(0, 20).map((r) => ({ label: label(dimension, r.key), value: r.requests }))}
+                  unit="count"
+                  locale={locale}
+                  label={title}
+                />
+              </Suspense>
+            ) : (
+              <TopTable dimension={dimension} result={read.data} label={label} />
+            )}
+          </Stack>
+        ) : null}
+      </ReadState>
+    </Panel>
+  );
+}

@@ -1,0 +1,172 @@
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { api } from '../../api';
+import { trafficLimits } from '../../contract/traffic';
+import { ReadsProvider, useRead } from '../../sync/reads';
+import { useAppState } from '../../ui/app-state';
+import { ScreenHeader } from '../../ui/screen-header';
+import { useNow } from '../../ui/use-now';
+import { useOnline } from '../../ui/use-online';
+import { BreakdownPanel } from './breakdown-panel';
+import { ReadStatus } from './parts';
+import { FilterBar, type FilterOptions } from './filter-bar';
+import { statsMessages } from './messages';
+import { baseQuery } from './query';
+import {
+  effectiveGranularity,
+  granularityChoices,
+  resolveRange,
+  stringifyStatsSearch,
+  type StatsSearch,
+} from './range';
+import { SeriesPanel } from './series-panel';
+import { UvPanel } from './uv-panel';
+import { statisticsTypes, views, type StatisticsType, type ViewId } from './views';
+
+export interface StatisticsScreenProps {
+  view: ViewId;
+  search: StatsSearch;
+  onSearchChange: (next: StatsSearch) => void;
+}
+
+/** The account pair whose read cache keeps what this page viewed. */
+export function useReadAccounts() {
+  const { loginInfo } = useAppState();
+  return loginInfo ? { actorId: loginInfo.user_id, accountId: loginInfo.view_id } : null;
+}
+
+/** Every statistics view (spec §2): the basic statistics' types, the count views, response time, attack monitor, UV. */
+export function StatisticsScreen(props: StatisticsScreenProps) {
+  return (
+    <ReadsProvider accounts={useReadAccounts()}>
+      <StatisticsBody {...props} />
+    </ReadsProvider>
+  );
+}
+
+/** The domains of the account for the selectors: id and name. */
+export function useDomainNames() {
+  const read = useRead(['domainNames'], () => api.call('domainNames', undefined, { quiet: true }));
+  const lists = read.data?.lists ?? [];
+  return { read, lists, names: new Map(lists.map((d) => [d.id, d.domain])) };
+}
+
+export const searchHref = (path: string, search: StatsSearch) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(stringifyStatsSearch(search))) params.set(key, String(value));
+  const text = params.toString();
+  return `#${path}${text ? `?${text}` : ''}`;
+};
+
+function TypeTabs({ current, search }: { current: StatisticsType; search: StatsSearch }) {
+  const { t, i18n } = useLingui();
+  return (
+    <HStack
+      as="nav"
+      gap="1"
+      wrap="wrap"
+      aria-label={t({ id: 'stats.types.label', message: 'Statistics types' })}
+    >
+      {statisticsTypes.map((type) => (
+        <Button
+          key={type}
+          asChild
+          size="sm"
+          variant={type === current ? 'solid' : 'ghost'}
+          colorPalette={type === current ? 'blue' : 'gray'}
+        >
+          <a
+            href={searchHref(`/cdn/statistics/${type}`, search)}
+            aria-current={type === current ? 'page' : undefined}
+          >
+            {i18n._(views[type].title)}
+          </a>
+        </Button>
+      ))}
+    </HStack>
+  );
+}
+
+function StatisticsBody({ view: viewId, search, onSearchChange }: StatisticsScreenProps) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const now = useNow(60_000);
+  const view = views[viewId];
+  const domains = useDomainNames();
+  const options: FilterOptions = {
+    series: view.kind === 'series',
+    geo: view.kind === 'series',
+    domainsMax: view.kind === 'uv' ? trafficLimits.uvDomainsMax : undefined,
+  };
+  const range = resolveRange(search, now);
+  const problem = 'problem' in range ? range.problem : null;
+  const geo = options.geo === true && (search.region !== undefined || search.carrier !== undefined);
+  const resolved = 'problem' in range ? null : range;
+  const granularity = resolved ? effectiveGranularity(resolved, search.granularity, now, geo) : null;
+  const choices = resolved ? granularityChoices(resolved, now, geo) : [];
+  const query = resolved ? baseQuery(search, resolved, options.geo === true) : null;
+  const isType = (statisticsTypes as readonly string[]).includes(viewId);
+  const title = isType ? t({ id: 'stats.basic.title', message: 'Basic statistics' }) : i18n._(view.title);
+  const tooMany = view.kind === 'uv' && (search.domains?.length ?? 0) > trafficLimits.uvDomainsMax;
+  const span = resolved ? resolved.end - resolved.start : 0;
+
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      <ScreenHeader
+        title={title}
+        summary={
+          <Text color="fg.muted" fontSize="sm">
+            {t({
+              id: 'stats.summary',
+              message:
+                'Days run from 00:00 China Standard Time (UTC+8). Today’s figures refresh every 10 seconds.',
+            })}
+          </Text>
+        }
+      >
+        <ReadStatus online={online} />
+      </ScreenHeader>
+      {isType ? <TypeTabs current={viewId as StatisticsType} search={search} /> : null}
+      <FilterBar
+        search={search}
+        onChange={onSearchChange}
+        domains={domains.lists}
+        options={options}
+        granularities={choices}
+        granularity={granularity}
+        now={now}
+      />
+      {problem || tooMany ? (
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>
+            {i18n._(
+              tooMany
+                ? statsMessages.uvTooMany
+                : problem === 'range.tooLong'
+                  ? statsMessages.rangeTooLong
+                  : statsMessages.timeRequired,
+            )}
+          </Alert.Title>
+        </Alert.Root>
+      ) : query && resolved && granularity !== null ? (
+        view.kind === 'series' ? (
+          <SeriesPanel
+            key={viewId}
+            view={view}
+            query={query}
+            granularity={granularity}
+            compare={search.compare === true}
+            live={resolved.live}
+            names={domains.names}
+            axisFormat={span <= 86_400_000 ? '%H:%M' : '%m-%d'}
+          />
+        ) : view.kind === 'breakdown' ? (
+          <BreakdownPanel key={viewId} view={view} query={query} names={domains.names} />
+        ) : (
+          <UvPanel key={viewId} query={query} title={i18n._(view.title)} />
+        )
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Box, Stack, Table, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import { api } from '../../api';
+import { useRead } from '../../sync/reads';
+import { formatValue } from './metrics';
+import { Figures, Panel, ReadState } from './parts';
+import { statsDay } from './range';
+import type { BaseQuery } from './query';
+
+const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
+
+/** Unique visitors (distinct client addresses) and page views per day, with the estimate's error. */
+export function UvPanel({ query, title }: { query: BaseQuery; title: string }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
+  const { region: _region, carrier: _carrier, ...body } = query;
+  const read = useRead(['traffic', 'uv', body], () => api.call('trafficUv', body, { quiet: true }));
+  const data = read.data;
+  const empty = data !== undefined && data.pv === 0 && data.uv === 0;
+  const error = data ? (data.error * 100).toFixed(1) : '';
+  return (
+    <Stack gap="5">
+      <Panel title={title} id="stats-chart">
+        <ReadState read={read} empty={empty}>
+          {data ? (
+            <Stack gap="4">
+              <Figures
+                items={[
+                  {
+                    label: t({ id: 'stats.uv.total', message: 'UV of the period' }),
+                    value: formatValue(data.uv, 'count', locale),
+                    help: t({ id: 'stats.uv.error', message: `Estimated, within ±${error}%` }),
+                  },
+                  {
+                    label: t({ id: 'stats.figure.pv', message: 'Total PV' }),
+                    value: formatValue(data.pv, 'count', locale),
+                  },
+                ]}
+              />
+              <Suspense fallback={<Box height="320px" />}>
+                <TrendChart
+                  series={[
+                    {
+                      id: 'uv',
+                      label: 'UV',
+                      points: data.points.map((p) => ({ x: new Date(p.at), y: p.uv })),
+                    },
+                    {
+                      id: 'pv',
+                      label: 'PV',
+                      points: data.points.map((p) => ({ x: new Date(p.at), y: p.pv })),
+                    },
+                  ]}
+                  unit="count"
+                  locale={locale}
+                  axisFormat="%m-%d"
+                  markers={[]}
+                  label={t({ id: 'stats.chart.label', message: `${title} chart` })}
+                />
+              </Suspense>
+              <Text fontSize="xs" color="fg.muted">
+                {t({
+                  id: 'stats.uv.note',
+                  message:
+                    'UV counts distinct client addresses per day; the UV of the period counts each address once, so it is less than the sum of the days.',
+                })}
+              </Text>
+            </Stack>
+          ) : null}
+        </ReadState>
+      </Panel>
+      {data && !empty ? (
+        <Panel title={t({ id: 'stats.table.title', message: 'Details' })} id="stats-table">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t({ id: 'stats.peak.day', message: 'Date' })}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">UV</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">PV</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {[...data.points].reverse().map((p) => (
+                  <Table.Row key={p.at}>
+                    <Table.Cell>{statsDay(Date.parse(p.at))}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatValue(p.uv, 'count', locale)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatValue(p.pv, 'count', locale)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Panel>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider, useQuery, type QueryKey } from '@tanstack/react-query';
+import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
+import type { ReactNode } from 'react';
+import { openReadCache } from '../store/read-cache';
+
+/**
+ * The one read layer for data that is not an aggregate the user edits (statistics, reports, log
+ * files): TanStack Query, each answer persisted on its own to the account pair's read cache in
+ * IndexedDB, so what a user viewed in the last 7 days stays readable offline with "as of".
+ */
+export const readMaxAgeMs = 7 * 86_400_000;
+
+export interface ReadAccounts {
+  actorId: number;
+  accountId: number;
+}
+
+let shared: { client: QueryClient; accounts: string } | null = null;
+
+/**
+ * The page's read client (switching account or language reloads the page, so one serves the
+ * page's life). `offlineFirst`: a query runs its function even offline, so the persister can
+ * answer from the cache; the network is tried and fails quietly.
+ */
+export function readClient(accounts: ReadAccounts | null): QueryClient {
+  const name = accounts ? `${accounts.actorId}-${accounts.accountId}` : '';
+  if (shared?.accounts === name) return shared.client;
+  const storage = accounts ? openReadCache(accounts.actorId, accounts.accountId) : null;
+  const persister = experimental_createQueryPersister<string>({
+    storage,
+    maxAge: readMaxAgeMs,
+    buster: '1',
+    prefix: 'read',
+  });
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        networkMode: 'offlineFirst',
+        staleTime: 30_000,
+        gcTime: 30 * 60_000,
+        retry: (failures, error) => failures < 2 && isNetworkError(error),
+        refetchOnWindowFocus: false,
+        persister: persister.persisterFn,
+      },
+    },
+  });
+  // Answers older than a week are dropped once the page has settled.
+  setTimeout(() => void persister.persisterGc().catch(() => {}), 15_000);
+  shared = { client, accounts: name };
+  return client;
+}
+
+const isNetworkError = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -1;
+
+export function ReadsProvider({
+  accounts,
+  children,
+}: {
+  accounts: ReadAccounts | null;
+  children: ReactNode;
+}) {
+  return <QueryClientProvider client={readClient(accounts)}>{children}</QueryClientProvider>;
+}
+
+export interface Read<T> {
+  data: T | undefined;
+  /** When the shown data was read from the server (epoch ms); 0 when none. */
+  fetchedAt: number;
+  loading: boolean;
+  fetching: boolean;
+  /** The last attempt failed (offline, or the server refused): the data shown may be older. */
+  failed: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+/** One online read: its answer, the time of that answer and whether the last attempt failed. */
+export function useRead<T>(
+  key: QueryKey,
+  fn: () => Promise<T>,
+  options: { enabled?: boolean; refetchInterval?: number | false } = {},
+): Read<T> {
+  const query = useQuery({
+    queryKey: key,
+    queryFn: fn,
+    enabled: options.enabled ?? true,
+    refetchInterval: options.refetchInterval ?? false,
+    placeholderData: (previous) => previous,
+  });
+  return {
+    data: query.data,
+    fetchedAt: query.dataUpdatedAt,
+    loading: query.isPending && query.fetchStatus !== 'idle',
+    fetching: query.isFetching,
+    failed: query.isError || query.isPaused,
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
+}
