@@ -8,6 +8,7 @@ import { carriers, granularities, regions, trafficLimits } from './traffic-const
  * §9 granularities, report range, UV and export limits).
  */
 export * from './traffic-constants';
+export * from './traffic-names';
 
 /** Calls that are not JSON in the envelope: the edge's ingestion, report export, log download. */
 export const trafficPaths = {

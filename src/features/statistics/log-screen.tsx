@@ -13,12 +13,13 @@ import { formatValue } from './metrics';
 import { statsMessages } from './messages';
 import { Panel, ReadState, ReadStatus } from './parts';
 import { dayStartOf, statsDay } from './range';
-import type { LogSearch } from './search';
+import { parseLogSearch, type LogSearch } from './search';
 import { useDomainNames, useReadAccounts } from './stats-screen';
 
 export interface LogScreenProps {
-  search: LogSearch;
-  onSearchChange: (next: LogSearch) => void;
+  /** The address's search, as given: the screen reads it. */
+  search: Record<string, unknown>;
+  onSearchChange: (next: Record<string, unknown>) => void;
 }
 
 /** Log download (spec §2): a domain's hourly log files over whole days, downloaded by short-lived signed links. */
@@ -32,7 +33,10 @@ export function LogScreen(props: LogScreenProps) {
 
 const dayMs = 86_400_000;
 
-function LogBody({ search, onSearchChange }: LogScreenProps) {
+function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
+  const search = parseLogSearch(given);
+  const onSearchChange = (next: LogSearch) =>
+    onGiven(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)));
   const { t, i18n } = useLingui();
   const online = useOnline();
   const now = useNow(15_000);

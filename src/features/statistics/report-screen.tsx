@@ -13,7 +13,13 @@ import { dimensionLabels } from './labels';
 import { statsMessages } from './messages';
 import { Panel, ReadState, ReadStatus, TopTable, useKeyLabel } from './parts';
 import { baseQuery, type BaseQuery } from './query';
-import { finestGranularityOf, resolveRange, type StatsSearch } from './range';
+import {
+  finestGranularityOf,
+  parseStatsSearch,
+  resolveRange,
+  stringifyStatsSearch,
+  type StatsSearch,
+} from './range';
 import { useDomainNames, useReadAccounts } from './stats-screen';
 import { UvPanel } from './uv-panel';
 
@@ -25,8 +31,9 @@ const reportTabs = ['region', 'url', 'client', 'referer', 'domain', 'ua', 'pvuv'
 type ReportTab = (typeof reportTabs)[number];
 
 export interface ReportScreenProps {
-  search: StatsSearch;
-  onSearchChange: (next: StatsSearch) => void;
+  /** The address's search, as given: the screen reads it. */
+  search: Record<string, unknown>;
+  onSearchChange: (next: Record<string, unknown>) => void;
 }
 
 export function ReportScreen(props: ReportScreenProps) {
@@ -37,7 +44,9 @@ export function ReportScreen(props: ReportScreenProps) {
   );
 }
 
-function ReportBody({ search, onSearchChange }: ReportScreenProps) {
+function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProps) {
+  const search = parseStatsSearch(given);
+  const onSearchChange = (next: StatsSearch) => onGiven(stringifyStatsSearch(next));
   const { t, i18n } = useLingui();
   const online = useOnline();
   const now = useNow(60_000);

@@ -16,6 +16,7 @@ import {
   effectiveGranularity,
   granularityChoices,
   resolveRange,
+  parseStatsSearch,
   stringifyStatsSearch,
   type StatsSearch,
 } from './range';
@@ -25,8 +26,9 @@ import { statisticsTypes, views, type StatisticsType, type ViewId } from './view
 
 export interface StatisticsScreenProps {
   view: ViewId;
-  search: StatsSearch;
-  onSearchChange: (next: StatsSearch) => void;
+  /** The address's search, as given: the screen reads it. */
+  search: Record<string, unknown>;
+  onSearchChange: (next: Record<string, unknown>) => void;
 }
 
 /** The account pair whose read cache keeps what this page viewed. */
@@ -87,7 +89,9 @@ function TypeTabs({ current, search }: { current: StatisticsType; search: StatsS
   );
 }
 
-function StatisticsBody({ view: viewId, search, onSearchChange }: StatisticsScreenProps) {
+function StatisticsBody({ view: viewId, search: given, onSearchChange: onGiven }: StatisticsScreenProps) {
+  const search = parseStatsSearch(given);
+  const onSearchChange = (next: StatsSearch) => onGiven(stringifyStatsSearch(next));
   const { t, i18n } = useLingui();
   const online = useOnline();
   const now = useNow(60_000);

@@ -46,11 +46,6 @@ export function UvPanel({ query, title }: { query: BaseQuery; title: string }) {
                       label: 'UV',
                       points: data.points.map((p) => ({ x: new Date(p.at), y: p.uv })),
                     },
-                    {
-                      id: 'pv',
-                      label: 'PV',
-                      points: data.points.map((p) => ({ x: new Date(p.at), y: p.pv })),
-                    },
                   ]}
                   unit="count"
                   locale={locale}
