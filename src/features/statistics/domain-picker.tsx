@@ -1,4 +1,5 @@
 import { Box, Button, Checkbox, HStack, Input, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { trafficLimits } from '../../contract/traffic';
@@ -39,6 +40,7 @@ export function DomainPicker({ domains, chosen, max, single = false, onChange }:
     return needle ? domains.filter((d) => d.domain.toLowerCase().includes(needle)) : domains;
   }, [domains, filter]);
 
+  const domainCount = chosen?.length ?? 0;
   const summary =
     chosen === undefined
       ? single
@@ -46,7 +48,14 @@ export function DomainPicker({ domains, chosen, max, single = false, onChange }:
         : t({ id: 'stats.domains.all', message: 'All domains' })
       : chosen.length === 1
         ? (names.get(chosen[0] ?? '') ?? t({ id: 'stats.domains.one', message: '1 domain' }))
-        : t({ id: 'stats.domains.some', message: `${chosen.length} domains` });
+        : t({
+            id: 'stats.domains.some',
+            message: plural(domainCount, { one: '# domain', other: '# domains' }),
+          });
+
+  const shown = matches.length;
+  const hidden = matches.length - shownMax;
+  const ticked = draft.ids.size;
 
   const begin = (next: boolean) => {
     if (next) {
@@ -115,7 +124,7 @@ export function DomainPicker({ domains, chosen, max, single = false, onChange }:
                       </Checkbox.Label>
                     </Checkbox.Root>
                     <Button size="xs" variant="ghost" onClick={chooseMatches} disabled={matches.length === 0}>
-                      {t({ id: 'stats.domains.chooseMatches', message: `Tick ${matches.length} shown` })}
+                      {t({ id: 'stats.domains.chooseMatches', message: `Tick ${shown} shown` })}
                     </Button>
                   </HStack>
                 )}
@@ -147,7 +156,7 @@ export function DomainPicker({ domains, chosen, max, single = false, onChange }:
                       <Text color="fg.muted" fontSize="xs">
                         {t({
                           id: 'stats.domains.more',
-                          message: `${matches.length - shownMax} more: type to narrow the list.`,
+                          message: `${hidden} more: type to narrow the list.`,
                         })}
                       </Text>
                     ) : null}
@@ -162,7 +171,7 @@ export function DomainPicker({ domains, chosen, max, single = false, onChange }:
                   <Text fontSize="xs" color="fg.muted">
                     {draft.all
                       ? t({ id: 'stats.domains.all', message: 'All domains' })
-                      : t({ id: 'stats.domains.ticked', message: `${draft.ids.size} ticked` })}
+                      : t({ id: 'stats.domains.ticked', message: `${ticked} ticked` })}
                   </Text>
                   <HStack>
                     <Button size="sm" variant="outline" onClick={() => setOpen(false)}>

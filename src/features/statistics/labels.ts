@@ -47,14 +47,14 @@ export const dimensionLabels: Record<TopDimension, MessageDescriptor> = {
 export const presetLabels = {
   today: msg({ id: 'stats.preset.today', message: 'Today' }),
   yesterday: msg({ id: 'stats.preset.yesterday', message: 'Yesterday' }),
-  '7d': msg({ id: 'stats.preset.7d', message: 'Last 7 days' }),
-  '30d': msg({ id: 'stats.preset.30d', message: 'Last 30 days' }),
+  '7d': msg({ id: 'stats.preset.last7', message: 'Last 7 days' }),
+  '30d': msg({ id: 'stats.preset.last30', message: 'Last 30 days' }),
   custom: msg({ id: 'stats.preset.custom', message: 'Custom' }),
 } as const;
 
 export const granularityLabels: Record<number, MessageDescriptor> = {
-  1: msg({ id: 'stats.granularity.1', message: '1 minute' }),
-  5: msg({ id: 'stats.granularity.5', message: '5 minutes' }),
-  60: msg({ id: 'stats.granularity.60', message: '1 hour' }),
-  1440: msg({ id: 'stats.granularity.1440', message: '1 day' }),
+  1: msg({ id: 'stats.granularity.minute', message: '1 minute' }),
+  5: msg({ id: 'stats.granularity.fiveMinutes', message: '5 minutes' }),
+  60: msg({ id: 'stats.granularity.hour', message: '1 hour' }),
+  1440: msg({ id: 'stats.granularity.day', message: '1 day' }),
 };

@@ -1,4 +1,5 @@
 import { Button, Checkbox, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { api } from '../../api';
@@ -9,6 +10,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { DomainPicker } from './domain-picker';
+import { presetLabels } from './labels';
 import { formatValue } from './metrics';
 import { statsMessages } from './messages';
 import { Panel, ReadState, ReadStatus } from './parts';
@@ -42,6 +44,7 @@ function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
   const now = useNow(15_000);
   const domains = useDomainNames();
   const today = statsDay(now);
+  const keptDays = retentionDays.rawLogs;
   const oldest = statsDay(now - retentionDays.rawLogs * dayMs);
   const from = search.from ?? today;
   const to = search.to ?? today;
@@ -56,9 +59,9 @@ function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
         : null;
   const set = (patch: Partial<LogSearch>) => onSearchChange({ ...search, ...patch });
   const presets: [string, string, string][] = [
-    [t({ id: 'stats.preset.today', message: 'Today' }), today, today],
-    [t({ id: 'stats.preset.yesterday', message: 'Yesterday' }), statsDay(now - dayMs), statsDay(now - dayMs)],
-    [t({ id: 'stats.preset.7d', message: 'Last 7 days' }), statsDay(now - 6 * dayMs), today],
+    [i18n._(presetLabels.today), today, today],
+    [i18n._(presetLabels.yesterday), statsDay(now - dayMs), statsDay(now - dayMs)],
+    [i18n._(presetLabels['7d']), statsDay(now - 6 * dayMs), today],
   ];
   return (
     <Stack gap="5" maxW="1400px" mx="auto">
@@ -68,7 +71,11 @@ function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
           <Text color="fg.muted" fontSize="sm">
             {t({
               id: 'log.summary',
-              message: `Access logs are kept as one gzip file per domain and hour for ${retentionDays.rawLogs} days. Download links work for 5 minutes.`,
+              message: plural(keptDays, {
+                one: 'Access logs are kept as one gzip file per domain and hour for # day. Download links work for 5 minutes.',
+                other:
+                  'Access logs are kept as one gzip file per domain and hour for # days. Download links work for 5 minutes.',
+              }),
             })}
           </Text>
         }
@@ -160,6 +167,10 @@ function LogFiles({
   const expired = read.data ? Date.parse(read.data.expires_at) <= now + 5_000 : false;
   const usable = online && !expired;
   const total = files.reduce((sum, f) => sum + f.size, 0);
+  const size = formatValue(total, 'bytes', locale);
+  const fileCount = files.length;
+  const count = chosen.size;
+  const until = read.data ? formatDateTime(read.data.expires_at) : '';
 
   /** Starts one download per chosen file, a moment apart (browsers allow several from one click). */
   const downloadChosen = async () => {
@@ -183,10 +194,13 @@ function LogFiles({
           {read.data && files.length > 0 ? (
             <Text fontSize="sm" color={expired ? 'fg.warning' : 'fg.muted'}>
               {expired
-                ? t({ id: 'log.link.expired', message: 'The download links have expired: refresh the list.' })
+                ? t({
+                    id: 'log.link.expired',
+                    message: 'The download link has expired. Refresh the list and download again.',
+                  })
                 : t({
                     id: 'log.link.until',
-                    message: `Links work until ${formatDateTime(read.data.expires_at)}`,
+                    message: `Links work until ${until}`,
                   })}
             </Text>
           ) : null}
@@ -201,7 +215,7 @@ function LogFiles({
             disabled={!usable || chosen.size === 0}
             onClick={() => void downloadChosen()}
           >
-            {t({ id: 'log.downloadChosen', message: `Download ${chosen.size} chosen` })}
+            {t({ id: 'log.downloadChosen', message: `Download chosen (${count})` })}
           </Button>
         </HStack>
       }
@@ -211,7 +225,10 @@ function LogFiles({
           <Text fontSize="sm" color="fg.muted">
             {t({
               id: 'log.count',
-              message: `${files.length} files, ${formatValue(total, 'bytes', locale)} compressed`,
+              message: plural(fileCount, {
+                one: `# file, ${size} compressed`,
+                other: `# files, ${size} compressed`,
+              }),
             })}
           </Text>
           <Table.ScrollArea borderWidth="1px" borderRadius="md">
@@ -247,33 +264,33 @@ function LogFiles({
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {files.map((file) => (
-                  <Table.Row key={file.name}>
+                {files.map(({ name, hour, size: bytes, url }) => (
+                  <Table.Row key={name}>
                     <Table.Cell>
                       <Checkbox.Root
                         size="sm"
-                        checked={chosen.has(file.name)}
+                        checked={chosen.has(name)}
                         onCheckedChange={(e) =>
                           setChosen((current) => {
                             const next = new Set(current);
-                            if (e.checked === true) next.add(file.name);
-                            else next.delete(file.name);
+                            if (e.checked === true) next.add(name);
+                            else next.delete(name);
                             return next;
                           })
                         }
                       >
                         <Checkbox.HiddenInput
-                          aria-label={t({ id: 'log.choose', message: `Choose ${file.name}` })}
+                          aria-label={t({ id: 'log.choose', message: `Choose ${name}` })}
                         />
                         <Checkbox.Control />
                       </Checkbox.Root>
                     </Table.Cell>
-                    <Table.Cell>{formatDateTime(file.hour)}</Table.Cell>
-                    <Table.Cell wordBreak="break-all">{file.name}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatValue(file.size, 'bytes', locale)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(hour)}</Table.Cell>
+                    <Table.Cell wordBreak="break-all">{name}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatValue(bytes, 'bytes', locale)}</Table.Cell>
                     <Table.Cell>
                       {usable ? (
-                        <Link href={file.url} download={file.name} color="blue.600">
+                        <Link href={url} download={name} color="blue.600">
                           {t({ id: 'log.download', message: 'Download' })}
                         </Link>
                       ) : (

@@ -75,6 +75,9 @@ export function change(now: number, before: number): number | null {
   return ((now - before) / before) * 100;
 }
 
+/** A change in percent as the figures word it: signed, one decimal. */
+export const signedPercent = (delta: number) => `${delta >= 0 ? '+' : ''}${delta.toFixed(1)}`;
+
 /** Summary figures of a range as the views show them. */
 export function summaryFigures(summary: TrafficSummary) {
   return {

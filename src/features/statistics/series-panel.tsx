@@ -8,7 +8,15 @@ import { formatDateTime } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { figureLabels } from './figure-labels';
 import { dimensionLabels, metricLabels } from './labels';
-import { change, dailyPeaks, formatValue, metrics, summaryFigures, type Unit } from './metrics';
+import {
+  change,
+  dailyPeaks,
+  formatValue,
+  metrics,
+  signedPercent,
+  summaryFigures,
+  type Unit,
+} from './metrics';
 import { Figures, Panel, ReadState, TopTable, useKeyLabel, type FigureItem } from './parts';
 import type { BaseQuery } from './query';
 import type { FigureId, SeriesView } from './views';
@@ -87,16 +95,18 @@ export function SeriesPanel({
     ? view.figures.map((id) => {
         const figure = figureOf(id, data.summary);
         let help: string | undefined;
-        if (figure.at) help = t({ id: 'stats.figure.at', message: `at ${formatDateTime(figure.at)}` });
+        const time = formatDateTime(figure.at);
+        if (figure.at) help = t({ id: 'stats.figure.at', message: `at ${time}` });
         if (data.previous) {
           const delta = change(figure.value, figureOf(id, data.previous.summary).value);
+          const shift = delta === null ? '' : signedPercent(delta);
           help = [
             help,
             delta === null
               ? t({ id: 'stats.figure.noPrevious', message: 'none in the previous period' })
               : t({
                   id: 'stats.figure.change',
-                  message: `${delta >= 0 ? '+' : ''}${delta.toFixed(1)}% on the previous period`,
+                  message: `${shift}% on the previous period`,
                 }),
           ]
             .filter(Boolean)
@@ -119,18 +129,21 @@ export function SeriesPanel({
           points: points.map((p) => ({ x: new Date(p.at), y: metrics[id].of(p, seconds) })),
         })),
         ...(data.previous
-          ? view.lines.map((id) => ({
-              id: `${id}-previous`,
-              label: t({
-                id: 'stats.chart.previous',
-                message: `${i18n._(metricLabels[id])} (previous period)`,
-              }),
-              previous: true,
-              points: data.previous!.points.map((p) => ({
-                x: new Date(Date.parse(p.at) + span),
-                y: metrics[id].of(p, seconds),
-              })),
-            }))
+          ? view.lines.map((id) => {
+              const metric = i18n._(metricLabels[id]);
+              return {
+                id: `${id}-previous`,
+                label: t({
+                  id: 'stats.chart.previous',
+                  message: `${metric} (previous period)`,
+                }),
+                previous: true,
+                points: data.previous!.points.map((p) => ({
+                  x: new Date(Date.parse(p.at) + span),
+                  y: metrics[id].of(p, seconds),
+                })),
+              };
+            })
           : []),
       ]
     : [];
@@ -139,6 +152,8 @@ export function SeriesPanel({
     label: `${names.get(m.domain) ?? m.domain}: ${m.command}`,
   }));
   const title = i18n._(view.title);
+  const changes = markers.length;
+  const latest = formatDateTime(data?.latest_at);
 
   return (
     <Stack gap="5">
@@ -160,7 +175,7 @@ export function SeriesPanel({
               <Text fontSize="xs" color="fg.muted">
                 {t({
                   id: 'stats.chart.markers',
-                  message: `◆ marks a configuration change of a chosen domain (${markers.length} in this period).`,
+                  message: `◆ marks a configuration change of a chosen domain (${changes} in this period).`,
                 })}
               </Text>
             ) : null}
@@ -168,7 +183,7 @@ export function SeriesPanel({
               <Text fontSize="xs" color="fg.muted" data-testid="latest-at">
                 {t({
                   id: 'stats.chart.latest',
-                  message: `Newest data received ${formatDateTime(data.latest_at)}`,
+                  message: `Newest data received ${latest}`,
                 })}
               </Text>
             ) : null}

@@ -7,7 +7,7 @@ import { dictLabel, useAppState } from '../../ui/app-state';
 import { formatDateTime } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
-import { change, formatValue, summaryFigures, type Unit } from './metrics';
+import { change, formatValue, signedPercent, summaryFigures, type Unit } from './metrics';
 import { ReadState } from './parts';
 import { statsDayStart } from './range';
 import { useReadAccounts } from './stats-screen';
@@ -78,7 +78,13 @@ function TrafficBody() {
     at?: string | null,
   ) => {
     const delta = before === undefined ? null : change(value, before);
-    return { label, value: formatValue(value, unit, locale), delta, at };
+    return {
+      label,
+      value: formatValue(value, unit, locale),
+      delta,
+      shift: delta === null ? '' : signedPercent(delta),
+      at,
+    };
   };
   const figures = data
     ? [
@@ -143,16 +149,16 @@ function TrafficBody() {
         <ReadState read={read} empty={false}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
-              {figures.map((f) => (
-                <Stat.Root key={f.label}>
-                  <Stat.Label>{f.label}</Stat.Label>
-                  <Stat.ValueText fontSize="xl">{f.value}</Stat.ValueText>
+              {figures.map(({ label, value, delta, shift }) => (
+                <Stat.Root key={label}>
+                  <Stat.Label>{label}</Stat.Label>
+                  <Stat.ValueText fontSize="xl">{value}</Stat.ValueText>
                   <Stat.HelpText>
-                    {f.delta === null
+                    {delta === null
                       ? t({ id: 'dashboard.traffic.noYesterday', message: 'nothing yesterday' })
                       : t({
                           id: 'dashboard.traffic.vsYesterday',
-                          message: `${f.delta >= 0 ? '+' : ''}${f.delta.toFixed(1)}% on yesterday by this time`,
+                          message: `${shift}% on yesterday by this time`,
                         })}
                   </Stat.HelpText>
                 </Stat.Root>

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { messages as englishCert } from '../../../src/i18n/locales/en_US/cert.po';
 import { messages as englishConfig } from '../../../src/i18n/locales/en_US/domain-config.po';
 import { messages as english } from '../../../src/i18n/locales/en_US/messages.po';
+import { messages as englishStatistics } from '../../../src/i18n/locales/en_US/statistics.po';
 import { messages as chineseCert } from '../../../src/i18n/locales/zh_CN/cert.po';
 import { messages as chineseConfig } from '../../../src/i18n/locales/zh_CN/domain-config.po';
+import { messages as chineseStatistics } from '../../../src/i18n/locales/zh_CN/statistics.po';
 import { messages as chinese } from '../../../src/i18n/locales/zh_CN/messages.po';
 import { parsePo } from '../../support/po';
 
@@ -25,12 +27,12 @@ describe('counted things', () => {
     const en = setupI18n({
       locale: 'en_US',
       locales: ['en-US'],
-      messages: { en_US: { ...english, ...englishConfig, ...englishCert } },
+      messages: { en_US: { ...english, ...englishConfig, ...englishCert, ...englishStatistics } },
     });
     const zh = setupI18n({
       locale: 'zh_CN',
       locales: ['zh-CN'],
-      messages: { zh_CN: { ...chinese, ...chineseConfig, ...chineseCert } },
+      messages: { zh_CN: { ...chinese, ...chineseConfig, ...chineseCert, ...chineseStatistics } },
     });
     const wrong: string[] = [];
     let counted = 0;
