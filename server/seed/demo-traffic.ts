@@ -3,10 +3,10 @@ import type { Db } from '../db/client';
 import type { Account } from '../modules/account/service';
 import { domainNames } from '../modules/domain/service';
 import { generateLines, type TrafficDomain } from '../modules/traffic/generator';
-import { dayStart } from '../modules/traffic/aggregate';
 import { ingestBulk } from '../modules/traffic/ingest';
 import { RawLogs } from '../modules/traffic/raw-logs';
 import { rowsOf } from '../modules/traffic/store';
+import { statsDayStart } from '../../src/contract/traffic';
 
 /** Domains of the demo account that carry traffic, busiest first, and their peak bandwidth. */
 const busiest = 12;
@@ -48,7 +48,7 @@ export async function seedDemoTraffic(
   const raw = options.logDir ? new RawLogs(options.logDir) : null;
   let accepted = 0;
   // Day boundaries of UTC+8, so each load fills whole days of the daily rollups.
-  const today = dayStart(end);
+  const today = statsDayStart(end);
   for (let i = 0; i <= options.days; i++) {
     const from = Math.max(today - i * day, end - options.days * day);
     const to = i === 0 ? end : today - (i - 1) * day;

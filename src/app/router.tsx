@@ -31,7 +31,7 @@ import {
 import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
 import { parseCertSearch } from '../features/cert';
-import type { StatisticsType, ViewId } from '../features/statistics';
+import { statisticsTypes, type StatisticsType, type ViewId } from '../features/statistics';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
 export interface RouterContext {
@@ -45,18 +45,6 @@ declare module '@tanstack/react-router' {
     title?: MessageDescriptor;
   }
 }
-
-/** Statistics views of /cdn/statistics/{type} (spec §2). */
-const statisticsTypes = [
-  'bandwidth',
-  'flow',
-  'request',
-  'hit-rate',
-  'http-code',
-  'pv',
-  'peak',
-  'uv',
-] as const;
 
 /**
  * The statistics, report and log screens read their own address (with their code, not in the

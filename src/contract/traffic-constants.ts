@@ -1,6 +1,8 @@
+import { limits } from './limits';
+
 /**
  * The constants of traffic data (spec §9 granularities, limits; regions and carriers) without
- * the schemas: what the first load needs to read a statistics view's address.
+ * the schemas, for the screens that need no validation.
  */
 export const trafficLimits = {
   /** spec §5, §9: a report or statistics range is at most one year. */
@@ -9,8 +11,8 @@ export const trafficLimits = {
   uvDomainsMax: 1000,
   /** Domains of one statistics query (the domain multi-select): every domain of a large account. */
   domainsMax: 5000,
-  /** spec §9: Excel (and CSV) export at most 2000 rows. */
-  exportRowsMax: 2000,
+  /** spec §9: Excel (and CSV) export at most 2000 rows, as every export of the console. */
+  exportRowsMax: limits.exportRowsMax,
   /** Rows of one report table. */
   topRowsMax: 2000,
   /** Lines of one ingestion call, and its body (NDJSON, optionally gzip-compressed). */
@@ -82,6 +84,10 @@ export function defaultGranularity(rangeMs: number): Granularity {
 
 /** China Standard Time: days of statistics and reports begin at 00:00 UTC+8 (no daylight time). */
 export const statsOffsetMs = 8 * 3_600_000;
+
+/** Midnight (UTC+8) that begins the statistics day holding `at` (ms since 1970). */
+export const statsDayStart = (at: number) =>
+  Math.floor((at + statsOffsetMs) / 86_400_000) * 86_400_000 - statsOffsetMs;
 
 /** Carriers of the bundled IP database; anything else (or abroad) is `other`. */
 export const carriers = ['telecom', 'unicom', 'mobile', 'edu', 'other'] as const;

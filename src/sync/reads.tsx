@@ -1,6 +1,8 @@
-import { QueryClient, QueryClientProvider, useQuery, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
+import { api } from '../api';
+import type { EndpointName, InputOf, OutputOf } from '../contract';
 import { openReadCache } from '../store/read-cache';
 
 /**
@@ -67,32 +69,30 @@ export interface Read<T> {
   data: T | undefined;
   /** When the shown data was read from the server (epoch ms); 0 when none. */
   fetchedAt: number;
-  loading: boolean;
-  fetching: boolean;
   /** The last attempt failed (offline, or the server refused): the data shown may be older. */
   failed: boolean;
   error: unknown;
   refetch: () => void;
 }
 
-/** One online read: its answer, the time of that answer and whether the last attempt failed. */
-export function useRead<T>(
-  key: QueryKey,
-  fn: () => Promise<T>,
-  options: { enabled?: boolean; refetchInterval?: number | false } = {},
-): Read<T> {
+/**
+ * One online call read through the layer: its answer, the time of that answer and whether the
+ * last attempt failed. Quiet: the screen shows a failure in place, never as a toast.
+ */
+export function useCall<N extends EndpointName>(
+  name: N,
+  input: InputOf<N>,
+  options: { refetchInterval?: number | false } = {},
+): Read<OutputOf<N>> {
   const query = useQuery({
-    queryKey: key,
-    queryFn: fn,
-    enabled: options.enabled ?? true,
+    queryKey: [name, input],
+    queryFn: () => api.call(name, input, { quiet: true }),
     refetchInterval: options.refetchInterval ?? false,
     placeholderData: (previous) => previous,
   });
   return {
     data: query.data,
     fetchedAt: query.dataUpdatedAt,
-    loading: query.isPending && query.fetchStatus !== 'idle',
-    fetching: query.isFetching,
     failed: query.isError || query.isPaused,
     error: query.error,
     refetch: () => void query.refetch(),

@@ -84,7 +84,13 @@ describe('traffic statistics', () => {
     await page.getByRole('img', { name: 'Bandwidth chart' }).waitFor({ timeout: 30_000 });
     expect(await figure(page, 'Peak bandwidth').textContent()).toBe(peak);
     await expect
-      .poll(() => page.getByTestId('as-of').textContent())
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Data as of/ })
+          .first()
+          .textContent(),
+      )
       .toMatch(/^Data as of \d{4}-\d{2}-\d{2} /);
     await context.setOffline(false);
     await context.close();

@@ -1,9 +1,9 @@
 import {
   responseTimeBuckets,
   responseTimeLabel,
-  statsOffsetMs,
   type Carrier,
   type Region,
+  statsDayStart,
 } from '../../../src/contract/traffic';
 import { emptySketch, hllAdd, hllPosition, type Sketch } from './hll';
 
@@ -86,11 +86,8 @@ export const allDomains = '*';
 
 const minute = 60_000;
 const hour = 3_600_000;
-const day = 86_400_000;
 
 export const floorTo = (at: number, ms: number) => Math.floor(at / ms) * ms;
-/** The start of the day (UTC+8) holding `at`. */
-export const dayStart = (at: number) => floorTo(at + statsOffsetMs, day) - statsOffsetMs;
 
 const pageExtensions = /\.(html?|shtml|php|aspx?|jsp)$/i;
 /**
@@ -230,7 +227,7 @@ export function addHits(rollup: Rollup, hits: Iterable<Hit>): void {
     }
 
     const position = hllPosition(h.client);
-    const dayAt = dayStart(h.at);
+    const dayAt = statsDayStart(h.at);
     hllAdd(bump(rollup.uv, `${h.accountId}|${h.domainId}|${dayAt}`, emptySketch), position);
     hllAdd(bump(rollup.uv, `${h.accountId}|*|${dayAt}`, emptySketch), position);
   }
@@ -259,13 +256,13 @@ export function finish(rollup: Rollup): Rollup {
     const base = `${accountId}|${domainId}|`;
     addPoint(bump(m5, base + floorTo(at, 5 * minute), zeroPoint), sums);
     addPoint(bump(h1, base + floorTo(at, hour), zeroPoint), sums);
-    addPoint(bump(d1, base + dayStart(at), zeroPoint), sums);
+    addPoint(bump(d1, base + statsDayStart(at), zeroPoint), sums);
   }
   for (const [key, table] of rollup.geo.h1) {
     const { accountId, domainId, at } = splitKey(key);
     const day = bump(
       rollup.geo.d1,
-      `${accountId}|${domainId}|${dayStart(at)}`,
+      `${accountId}|${domainId}|${statsDayStart(at)}`,
       () => new Map<string, GeoSums>(),
     );
     for (const [place, sums] of table) {
@@ -278,7 +275,11 @@ export function finish(rollup: Rollup): Rollup {
   }
   for (const [key, table] of rollup.dims.h1) {
     const { accountId, domainId, at } = splitKey(key);
-    const day = bump(rollup.dims.d1, `${accountId}|${domainId}|${dayStart(at)}`, () => new Map() as DimTable);
+    const day = bump(
+      rollup.dims.d1,
+      `${accountId}|${domainId}|${statsDayStart(at)}`,
+      () => new Map() as DimTable,
+    );
     for (const [name, keys] of table) {
       const into = bump(day, name, () => new Map<string, DimSums>());
       for (const [k, sums] of keys) {

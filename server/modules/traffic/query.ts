@@ -7,12 +7,13 @@ import {
   type TrafficPoint,
   type TrafficSummary,
   type TopDimension,
+  statsDayStart,
 } from '../../../src/contract/traffic';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/envelope';
 import { eventsOnTargets } from '../audit/service';
 import { domainsByIds } from '../domain/service';
-import { allDomains, dayStart, floorTo } from './aggregate';
+import { allDomains, floorTo } from './aggregate';
 import { hllCount, hllError, hllMerge, hllRegisters } from './hll';
 import { rowsOf } from './store';
 import { Code } from '../../../src/contract';
@@ -59,7 +60,7 @@ function domainFilter(scope: Scope): SQL {
 
 /** The start of the period of `grain` minutes holding `at` (days from 00:00 UTC+8). */
 export const periodStart = (grain: Granularity, at: number) =>
-  grain === 1440 ? dayStart(at) : floorTo(at, grain * minute);
+  grain === 1440 ? statsDayStart(at) : floorTo(at, grain * minute);
 
 const zero = (at: string): TrafficPoint => ({
   at,
@@ -139,7 +140,7 @@ export async function readPoints(
   const points: TrafficPoint[] = [];
   for (let at = periodStart(grain, range.start); at < range.end;) {
     points.push(found.get(at) ?? zero(new Date(at).toISOString()));
-    at = grain === 1440 ? dayStart(at + day + 3_600_000) : at + grain * minute;
+    at = grain === 1440 ? statsDayStart(at + day + 3_600_000) : at + grain * minute;
   }
   return points;
 }
@@ -286,7 +287,7 @@ export async function series(
 
 /** Whether a range is whole days (UTC+8), so daily rows answer it. */
 const wholeDays = (range: Range) =>
-  dayStart(range.start) === range.start && dayStart(range.end) === range.end;
+  statsDayStart(range.start) === range.start && statsDayStart(range.end) === range.end;
 
 /** The busiest keys of a dimension over a range, with the range's totals. */
 export async function top(
@@ -298,7 +299,7 @@ export async function top(
   now: number,
 ) {
   const daily = wholeDays(range) || range.start < now - retentionDays.hourDims * day;
-  const from = new Date(daily ? dayStart(range.start) : floorTo(range.start, 3_600_000)).toISOString();
+  const from = new Date(daily ? statsDayStart(range.start) : floorTo(range.start, 3_600_000)).toISOString();
   const to = new Date(range.end).toISOString();
   const domains =
     scope.domainIds === 'all'
@@ -337,7 +338,7 @@ export async function top(
 
 /** Distinct clients per day and over the range, with page views, for whole days (UTC+8). */
 export async function uniqueVisitors(db: Db, scope: Scope, range: Range) {
-  const from = dayStart(range.start);
+  const from = statsDayStart(range.start);
   const to = range.end;
   const rows = rowsOf<{ day: string | Date; sketch: Uint8Array | string }>(
     await db.execute(sql`

@@ -1,9 +1,8 @@
 import { Box, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { api } from '../../api';
 import type { TopDimension } from '../../contract/traffic';
-import { useRead } from '../../sync/reads';
+import { useCall } from '../../sync/reads';
 import { dimensionLabels } from './labels';
 import { formatValue } from './metrics';
 import { Figures, Panel, ReadState, TopTable, orderRows, useKeyLabel } from './parts';
@@ -49,7 +48,7 @@ function Breakdown({
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const label = useKeyLabel(names);
   const body = { ...query, dimension, limit: 500 };
-  const read = useRead(['traffic', 'top', body], () => api.call('trafficTop', body, { quiet: true }));
+  const read = useCall('trafficTop', body);
   const data = read.data;
   const rows = data ? orderRows(dimension, data.rows) : [];
   const sorted = [...rows].sort((a, b) => b[measure] - a[measure]);

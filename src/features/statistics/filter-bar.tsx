@@ -87,27 +87,7 @@ export function FilterBar({
           ))}
         </Group>
         {preset === 'custom' ? (
-          <HStack gap="2">
-            <Input
-              type="date"
-              size="sm"
-              width="auto"
-              max={today}
-              value={search.from ?? ''}
-              aria-label={t({ id: 'stats.filter.from', message: 'Start date' })}
-              onChange={(e) => set({ from: e.target.value || undefined })}
-            />
-            <Text aria-hidden>–</Text>
-            <Input
-              type="date"
-              size="sm"
-              width="auto"
-              max={today}
-              value={search.to ?? ''}
-              aria-label={t({ id: 'stats.filter.to', message: 'End date' })}
-              onChange={(e) => set({ to: e.target.value || undefined })}
-            />
-          </HStack>
+          <DayRange from={search.from} to={search.to} max={today} onChange={(range) => set(range)} />
         ) : null}
       </HStack>
       {options.series || options.geo ? (
@@ -186,6 +166,42 @@ function Select({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+    </HStack>
+  );
+}
+
+/** Two days, both included (`YYYY-MM-DD`), between `min` and `max`. */
+export function DayRange({
+  from,
+  to,
+  min,
+  max,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  min?: string;
+  max: string;
+  onChange: (range: { from?: string; to?: string }) => void;
+}) {
+  const { t } = useLingui();
+  const day = (label: string, value: string | undefined, key: 'from' | 'to') => (
+    <Input
+      type="date"
+      size="sm"
+      width="auto"
+      min={min}
+      max={max}
+      value={value ?? ''}
+      aria-label={label}
+      onChange={(e) => onChange({ [key]: e.target.value || undefined })}
+    />
+  );
+  return (
+    <HStack gap="2">
+      {day(t({ id: 'stats.filter.from', message: 'Start date' }), from, 'from')}
+      <Text aria-hidden>–</Text>
+      {day(t({ id: 'stats.filter.to', message: 'End date' }), to, 'to')}
     </HStack>
   );
 }

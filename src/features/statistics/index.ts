@@ -1,7 +1,7 @@
 import { loadCatalogPart } from '../../i18n';
 // The first load carries only the reading of the views' addresses; screens and charts load when opened.
-export { parseLogSearch, parseStatsSearch, statisticsTypes } from './search';
-export type { LogSearch, StatisticsType, StatsSearch } from './search';
+export { statisticsTypes } from './types';
+export type { StatisticsType } from './types';
 export type { ViewId } from './views';
 
 const withTexts = <T>(load: () => Promise<T>) =>

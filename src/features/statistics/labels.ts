@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { TopDimension } from '../../contract/traffic';
 import type { MetricId } from './metrics';
+import type { FigureId } from './views';
 
 /** The name of a region, carrier or blocking rule in the language shown (the contract holds both). */
 export function placeName(
@@ -57,4 +58,24 @@ export const granularityLabels: Record<number, MessageDescriptor> = {
   5: msg({ id: 'stats.granularity.fiveMinutes', message: '5 minutes' }),
   60: msg({ id: 'stats.granularity.hour', message: '1 hour' }),
   1440: msg({ id: 'stats.granularity.day', message: '1 day' }),
+};
+
+/** The figures above a chart. */
+export const figureLabels: Record<FigureId, MessageDescriptor> = {
+  peakBandwidth: msg({ id: 'stats.figure.peakBandwidth', message: 'Peak bandwidth' }),
+  p95Bandwidth: msg({ id: 'stats.figure.p95Bandwidth', message: '95th percentile bandwidth' }),
+  totalFlow: msg({ id: 'stats.figure.totalFlow', message: 'Total flow' }),
+  hitFlow: msg({ id: 'stats.figure.hitFlow', message: 'Flow served from cache' }),
+  totalRequests: msg({ id: 'stats.figure.totalRequests', message: 'Total requests' }),
+  peakQps: msg({ id: 'stats.figure.peakQps', message: 'Peak QPS' }),
+  hitRate: msg({ id: 'stats.figure.hitRate', message: 'Hit rate (requests)' }),
+  byteHitRate: msg({ id: 'stats.figure.byteHitRate', message: 'Hit rate (flow)' }),
+  pv: msg({ id: 'stats.figure.pv', message: 'Total PV' }),
+  avgResponse: msg({ id: 'stats.figure.avgResponse', message: 'Average response time' }),
+  blocked: msg({ id: 'stats.figure.blocked', message: 'Blocked requests' }),
+  blockedShare: msg({ id: 'stats.figure.blockedShare', message: 'Share blocked' }),
+  s2xx: msg({ id: 'stats.figure.s2xx', message: '2xx responses' }),
+  s3xx: msg({ id: 'stats.figure.s3xx', message: '3xx responses' }),
+  s4xx: msg({ id: 'stats.figure.s4xx', message: '4xx responses' }),
+  s5xx: msg({ id: 'stats.figure.s5xx', message: '5xx responses' }),
 };

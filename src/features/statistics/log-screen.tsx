@@ -1,22 +1,23 @@
-import { Button, Checkbox, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { api } from '../../api';
 import { retentionDays, trafficLimits } from '../../contract/traffic';
-import { ReadsProvider, useRead } from '../../sync/reads';
+import { useCall } from '../../sync/reads';
+import { downloadUrl } from '../../ui/download';
 import { formatDateTime } from '../../ui/format';
+import { useSelection } from '../../ui/use-selection';
 import { ScreenHeader } from '../../ui/screen-header';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { DomainPicker } from './domain-picker';
+import { DayRange } from './filter-bar';
 import { presetLabels } from './labels';
 import { formatValue } from './metrics';
 import { statsMessages } from './messages';
-import { Panel, ReadState, ReadStatus } from './parts';
+import { DataTable, Panel, ReadState, ReadStatus } from './parts';
 import { dayStartOf, statsDay } from './range';
 import { parseLogSearch, type LogSearch } from './search';
-import { useDomainNames, useReadAccounts } from './stats-screen';
+import { useDomainNames, withReads } from './use-reads';
 
 export interface LogScreenProps {
   /** The address's search, as given: the screen reads it. */
@@ -25,13 +26,7 @@ export interface LogScreenProps {
 }
 
 /** Log download (spec §2): a domain's hourly log files over whole days, downloaded by short-lived signed links. */
-export function LogScreen(props: LogScreenProps) {
-  return (
-    <ReadsProvider accounts={useReadAccounts()}>
-      <LogBody {...props} />
-    </ReadsProvider>
-  );
-}
+export const LogScreen = withReads(LogBody);
 
 const dayMs = 86_400_000;
 
@@ -80,7 +75,7 @@ function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
           </Text>
         }
       >
-        <ReadStatus online={online} scope="log" />
+        <ReadStatus online={online} />
       </ScreenHeader>
       <HStack
         gap="3"
@@ -106,27 +101,7 @@ function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
             {label}
           </Button>
         ))}
-        <Input
-          type="date"
-          size="sm"
-          width="auto"
-          min={oldest}
-          max={today}
-          value={from}
-          aria-label={t({ id: 'stats.filter.from', message: 'Start date' })}
-          onChange={(e) => set({ from: e.target.value || undefined })}
-        />
-        <Text aria-hidden>–</Text>
-        <Input
-          type="date"
-          size="sm"
-          width="auto"
-          min={oldest}
-          max={today}
-          value={to}
-          aria-label={t({ id: 'stats.filter.to', message: 'End date' })}
-          onChange={(e) => set({ to: e.target.value || undefined })}
-        />
+        <DayRange from={from} to={to} min={oldest} max={today} onChange={(range) => set(range)} />
       </HStack>
       {problem ? (
         <Text color={search.domain ? 'fg.error' : 'fg.muted'} role={search.domain ? 'alert' : 'status'}>
@@ -161,8 +136,8 @@ function LogFiles({
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const body = { domain_id: domainId, start, end };
-  const read = useRead(['log', 'files', body], () => api.call('logFiles', body, { quiet: true }));
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const read = useCall('logFiles', body);
+  const { selected: chosen, select, selectMany, clear } = useSelection();
   const files = read.data?.files ?? [];
   const expired = read.data ? Date.parse(read.data.expires_at) <= now + 5_000 : false;
   const usable = online && !expired;
@@ -175,12 +150,7 @@ function LogFiles({
   /** Starts one download per chosen file, a moment apart (browsers allow several from one click). */
   const downloadChosen = async () => {
     for (const file of files.filter((f) => chosen.has(f.name))) {
-      const link = document.createElement('a');
-      link.href = file.url;
-      link.download = file.name;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      downloadUrl(file.url, file.name);
       await new Promise((resolve) => setTimeout(resolve, 400));
     }
   };
@@ -231,79 +201,70 @@ function LogFiles({
               }),
             })}
           </Text>
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader width="40px">
-                    <Checkbox.Root
-                      size="sm"
-                      checked={
-                        chosen.size > 0 && chosen.size === files.length
-                          ? true
-                          : chosen.size > 0
-                            ? 'indeterminate'
-                            : false
-                      }
-                      onCheckedChange={(e) =>
-                        setChosen(e.checked === true ? new Set(files.map((f) => f.name)) : new Set())
-                      }
-                    >
-                      <Checkbox.HiddenInput
-                        aria-label={t({ id: 'log.chooseAll', message: 'Choose every file' })}
-                      />
-                      <Checkbox.Control />
-                    </Checkbox.Root>
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>{t({ id: 'log.hour', message: 'Hour' })}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t({ id: 'log.name', message: 'File' })}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    {t({ id: 'log.size', message: 'Size' })}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>{t({ id: 'log.action', message: 'Action' })}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {files.map(({ name, hour, size: bytes, url }) => (
-                  <Table.Row key={name}>
-                    <Table.Cell>
-                      <Checkbox.Root
-                        size="sm"
-                        checked={chosen.has(name)}
-                        onCheckedChange={(e) =>
-                          setChosen((current) => {
-                            const next = new Set(current);
-                            if (e.checked === true) next.add(name);
-                            else next.delete(name);
-                            return next;
-                          })
-                        }
-                      >
-                        <Checkbox.HiddenInput
-                          aria-label={t({ id: 'log.choose', message: `Choose ${name}` })}
-                        />
-                        <Checkbox.Control />
-                      </Checkbox.Root>
-                    </Table.Cell>
-                    <Table.Cell>{formatDateTime(hour)}</Table.Cell>
-                    <Table.Cell wordBreak="break-all">{name}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatValue(bytes, 'bytes', locale)}</Table.Cell>
-                    <Table.Cell>
-                      {usable ? (
-                        <Link href={url} download={name} color="blue.600">
-                          {t({ id: 'log.download', message: 'Download' })}
-                        </Link>
-                      ) : (
-                        <Text as="span" color="fg.muted">
-                          {t({ id: 'log.download', message: 'Download' })}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            rows={files}
+            rowKey={(file) => file.name}
+            columns={[
+              {
+                header: (
+                  <Checkbox.Root
+                    size="sm"
+                    checked={
+                      chosen.size > 0 && chosen.size === files.length
+                        ? true
+                        : chosen.size > 0
+                          ? 'indeterminate'
+                          : false
+                    }
+                    onCheckedChange={(e) =>
+                      e.checked === true
+                        ? selectMany(
+                            files.map((f) => f.name),
+                            true,
+                          )
+                        : clear()
+                    }
+                  >
+                    <Checkbox.HiddenInput
+                      aria-label={t({ id: 'log.chooseAll', message: 'Choose every file' })}
+                    />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                ),
+                width: '40px',
+                cell: ({ name }) => (
+                  <Checkbox.Root
+                    size="sm"
+                    checked={chosen.has(name)}
+                    onCheckedChange={(e) => select(name, e.checked === true)}
+                  >
+                    <Checkbox.HiddenInput aria-label={t({ id: 'log.choose', message: `Choose ${name}` })} />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                ),
+              },
+              { header: t({ id: 'log.hour', message: 'Hour' }), cell: (file) => formatDateTime(file.hour) },
+              { header: t({ id: 'log.name', message: 'File' }), long: true, cell: (file) => file.name },
+              {
+                header: t({ id: 'log.size', message: 'Size' }),
+                end: true,
+                cell: (file) => formatValue(file.size, 'bytes', locale),
+              },
+              {
+                header: t({ id: 'log.action', message: 'Action' }),
+                cell: (file) =>
+                  usable ? (
+                    <Link href={file.url} download={file.name} color="blue.600">
+                      {t({ id: 'log.download', message: 'Download' })}
+                    </Link>
+                  ) : (
+                    <Text as="span" color="fg.muted">
+                      {t({ id: 'log.download', message: 'Download' })}
+                    </Text>
+                  ),
+              },
+            ]}
+          />
         </Stack>
       </ReadState>
     </Panel>

@@ -1,4 +1,5 @@
 import type { TrafficPoint, TrafficSummary } from '../../contract/traffic';
+import type { FigureId } from './views';
 import { statsDay } from './range';
 
 /** How a figure reads: bits per second, bytes, a count, a percentage or milliseconds. */
@@ -114,5 +115,41 @@ export function formatValue(value: number, unit: Unit, locale: string): string {
       return value.toLocaleString(locale, { maximumFractionDigits: 2 });
     case 'count':
       return Math.round(value).toLocaleString(locale);
+  }
+}
+
+/** A figure of the summary: its value, its unit and, for peaks, when it happened. */
+export function figureOf(id: FigureId, s: TrafficSummary): { value: number; unit: Unit; at?: string | null } {
+  const derived = summaryFigures(s);
+  switch (id) {
+    case 'peakBandwidth':
+      return { value: s.peak_bps, unit: 'bps', at: s.peak_at };
+    case 'p95Bandwidth':
+      return { value: s.p95_bps, unit: 'bps' };
+    case 'totalFlow':
+      return { value: s.bytes, unit: 'bytes' };
+    case 'hitFlow':
+      return { value: s.hit_bytes, unit: 'bytes' };
+    case 'totalRequests':
+      return { value: s.requests, unit: 'count' };
+    case 'peakQps':
+      return { value: s.peak_qps, unit: 'qps' };
+    case 'hitRate':
+      return { value: derived.hitRate, unit: 'percent' };
+    case 'byteHitRate':
+      return { value: derived.byteHitRate, unit: 'percent' };
+    case 'pv':
+      return { value: s.pv, unit: 'count' };
+    case 'avgResponse':
+      return { value: derived.responseTime, unit: 'ms' };
+    case 'blocked':
+      return { value: s.blocked, unit: 'count' };
+    case 'blockedShare':
+      return { value: derived.blockedShare, unit: 'percent' };
+    case 's2xx':
+    case 's3xx':
+    case 's4xx':
+    case 's5xx':
+      return { value: s[id], unit: 'count' };
   }
 }

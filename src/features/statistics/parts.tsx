@@ -24,9 +24,10 @@ import {
   type TrafficTopResult,
 } from '../../contract/traffic';
 import type { Read } from '../../sync/reads';
-import { formatDateTime } from '../../ui/format';
 import { Pager } from '../../ui/pager';
+import { StoredListStatus } from '../../ui/stored-list-status';
 import { dimensionLabels, placeName } from './labels';
+import { statsMessages } from './messages';
 import { formatValue, ratio, type Unit } from './metrics';
 
 /** A block of a view: a titled card. */
@@ -78,42 +79,29 @@ export function Figures({ items }: { items: FigureItem[] }) {
 }
 
 /**
- * How the data of a screen stands: "as of" the oldest answer shown when it may not be current
- * (offline, or the last read failed), a spinner while it is read again, and the button that
- * reads every answer of the screen again.
+ * How the answers a screen shows stand, in the words of the stored lists: "as of" the oldest one
+ * when it may not be current (offline, or the last read failed), a spinner while they are read
+ * again, and the button that reads them all again.
  */
-export function ReadStatus({ online, scope = 'traffic' }: { online: boolean; scope?: string }) {
-  const { t } = useLingui();
+export function ReadStatus({ online }: { online: boolean }) {
   const client = useQueryClient();
-  const fetching = useIsFetching({ queryKey: [scope] }) > 0;
-  const queries = client.getQueryCache().findAll({ queryKey: [scope], type: 'active' });
-  const shown = queries.filter((q) => q.state.data !== undefined);
+  const fetching = useIsFetching() > 0;
+  const shown = client
+    .getQueryCache()
+    .findAll({ type: 'active' })
+    .filter((q) => q.state.data !== undefined);
   const failed = shown.some((q) => q.state.status === 'error' || q.state.fetchStatus === 'paused');
   const oldest = Math.min(...shown.map((q) => q.state.dataUpdatedAt).filter((at) => at > 0));
-  const asOf = Number.isFinite(oldest) ? formatDateTime(oldest) : null;
   return (
-    <HStack gap="3">
-      {(failed || !online) && asOf ? (
-        <Text fontSize="sm" color="fg.warning" role="status" data-testid="as-of">
-          {t({ id: 'list.asOf', message: `Data as of ${asOf}` })}
-        </Text>
-      ) : null}
-      {fetching ? (
-        <Spinner
-          size="xs"
-          color="fg.muted"
-          aria-label={t({ id: 'list.refreshing', message: 'Refreshing…' })}
-        />
-      ) : null}
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={!online}
-        onClick={() => void client.refetchQueries({ queryKey: [scope], type: 'active' })}
-      >
-        {t({ id: 'list.refresh', message: 'Refresh' })}
-      </Button>
-    </HStack>
+    <StoredListStatus
+      list={{
+        fetchedAt: Number.isFinite(oldest) ? oldest : undefined,
+        neverRead: shown.length === 0,
+        online,
+        pullState: fetching ? 'pulling' : failed ? 'failed' : 'done',
+        pull: () => void client.refetchQueries({ type: 'active' }),
+      }}
+    />
   );
 }
 
@@ -156,9 +144,7 @@ export function ReadState({
   if (empty)
     return (
       <Box py="8" textAlign="center" role="status">
-        <Text color="fg.muted">
-          {i18n._({ id: 'stats.message.noData', message: 'There is no data for the current domain' })}
-        </Text>
+        <Text color="fg.muted">{i18n._(statsMessages.noData)}</Text>
       </Box>
     );
   return <>{children}</>;
@@ -192,85 +178,138 @@ export function orderRows(dimension: TopDimension, rows: TrafficTopResult['rows'
   return [...rows].sort((a, b) => lower(a.key) - lower(b.key));
 }
 
+const pageSizes = [20, 50, 100] as const;
+
+/** One page of rows, where it starts, and the pager that turns the pages (when there is more than one). */
+export function usePages<T>(rows: readonly T[]): { shown: T[]; offset: number; pager: ReactNode } {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<(typeof pageSizes)[number]>(pageSizes[0]);
+  const pageCount = Math.max(1, Math.ceil(rows.length / size));
+  const current = Math.min(page, pageCount);
+  const offset = (current - 1) * size;
+  const pager =
+    rows.length > pageSizes[0] ? (
+      <Pager
+        total={rows.length}
+        page={current}
+        pageCount={pageCount}
+        sizes={pageSizes}
+        size={size}
+        onPage={setPage}
+        onSize={(next) => {
+          setSize(next);
+          setPage(1);
+        }}
+      />
+    ) : null;
+  return { shown: rows.slice(offset, offset + size), offset, pager };
+}
+
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T, index: number) => ReactNode;
+  /** Figures align right. */
+  end?: boolean;
+  /** Long text (URLs, user agents, file names) breaks anywhere. */
+  long?: boolean;
+  width?: string;
+}
+
+/** The tables of the statistics screens: a header row and one row per item. */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column, i) => (
+              <Table.ColumnHeader key={i} textAlign={column.end ? 'end' : undefined} width={column.width}>
+                {column.header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row, r) => (
+            <Table.Row key={rowKey(row)}>
+              {columns.map((column, i) => (
+                <Table.Cell
+                  key={i}
+                  textAlign={column.end ? 'end' : undefined}
+                  {...(column.long ? { maxW: '420px', wordBreak: 'break-all' } : {})}
+                >
+                  {column.cell(row, r)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
 /** A ranking table: rank, key, requests and flow with their shares. */
 export function TopTable({
   dimension,
   result,
   label,
-  pageSize = 20,
 }: {
   dimension: TopDimension;
   result: TrafficTopResult;
   label: (dimension: TopDimension, key: string) => string;
-  pageSize?: 20 | 50 | 100;
 }) {
   const { t, i18n } = useLingui();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<20 | 50 | 100>(pageSize);
-  const rows = orderRows(dimension, result.rows);
-  const pageCount = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.min(page, pageCount);
+  const { shown, offset, pager } = usePages(orderRows(dimension, result.rows));
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
-  const shown = rows.slice((current - 1) * size, current * size);
   const fmt = (v: number, unit: Unit) => formatValue(v, unit, locale);
   return (
     <Stack gap="3">
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader width="64px">
-                {t({ id: 'stats.table.rank', message: 'Rank' })}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>{i18n._(dimensionLabels[dimension])}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                {t({ id: 'stats.table.requests', message: 'Requests' })}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                {t({ id: 'stats.table.requestShare', message: 'Share of requests' })}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                {t({ id: 'stats.table.flow', message: 'Flow' })}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                {t({ id: 'stats.table.flowShare', message: 'Share of flow' })}
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((row, i) => (
-              <Table.Row key={row.key}>
-                <Table.Cell>{(current - 1) * size + i + 1}</Table.Cell>
-                <Table.Cell maxW="420px" wordBreak="break-all">
-                  {label(dimension, row.key)}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{fmt(row.requests, 'count')}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  {fmt(ratio(row.requests, result.total_requests), 'percent')}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{fmt(row.bytes, 'bytes')}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  {fmt(ratio(row.bytes, result.total_bytes), 'percent')}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {rows.length > 20 ? (
-        <Pager
-          total={rows.length}
-          page={current}
-          pageCount={pageCount}
-          sizes={[20, 50, 100] as const}
-          size={size}
-          onPage={setPage}
-          onSize={(next) => {
-            setSize(next);
-            setPage(1);
-          }}
-        />
-      ) : null}
+      <DataTable
+        rows={shown}
+        rowKey={(row) => row.key}
+        columns={[
+          {
+            header: t({ id: 'stats.table.rank', message: 'Rank' }),
+            width: '64px',
+            cell: (_, i) => offset + i + 1,
+          },
+          {
+            header: i18n._(dimensionLabels[dimension]),
+            long: true,
+            cell: (row) => label(dimension, row.key),
+          },
+          {
+            header: t({ id: 'stats.table.requests', message: 'Requests' }),
+            end: true,
+            cell: (row) => fmt(row.requests, 'count'),
+          },
+          {
+            header: t({ id: 'stats.table.requestShare', message: 'Share of requests' }),
+            end: true,
+            cell: (row) => fmt(ratio(row.requests, result.total_requests), 'percent'),
+          },
+          {
+            header: t({ id: 'stats.table.flow', message: 'Flow' }),
+            end: true,
+            cell: (row) => fmt(row.bytes, 'bytes'),
+          },
+          {
+            header: t({ id: 'stats.table.flowShare', message: 'Share of flow' }),
+            end: true,
+            cell: (row) => fmt(ratio(row.bytes, result.total_bytes), 'percent'),
+          },
+        ]}
+      />
+      {pager}
     </Stack>
   );
 }

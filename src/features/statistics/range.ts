@@ -2,6 +2,8 @@ import {
   defaultGranularity,
   finestGranularity,
   granularities,
+  retentionDays,
+  statsDayStart,
   statsOffsetMs,
   trafficLimits,
   type Granularity,
@@ -13,8 +15,7 @@ export type { Preset, StatsSearch } from './search';
 
 const dayMs = 86_400_000;
 
-/** Midnight (UTC+8) of the statistics day holding `at`. */
-export const statsDayStart = (at: number) => Math.floor((at + statsOffsetMs) / dayMs) * dayMs - statsOffsetMs;
+export { statsDayStart };
 
 /** `YYYY-MM-DD` of the statistics day holding `at`. */
 export const statsDay = (at: number) =>
@@ -64,7 +65,14 @@ export function granularityChoices(range: ResolvedRange, now: number, geo = fals
   // Points by region and carrier are kept by the hour and the day only.
   const finest = Math.max(finestGranularity(range.end - range.start), geo ? 60 : 1);
   const age = now - range.start;
-  const kept: Granularity = age <= 7 * dayMs ? 1 : age <= 35 * dayMs ? 5 : age <= 400 * dayMs ? 60 : 1440;
+  const kept: Granularity =
+    age <= retentionDays.minute * dayMs
+      ? 1
+      : age <= retentionDays.fiveMinutes * dayMs
+        ? 5
+        : age <= retentionDays.hour * dayMs
+          ? 60
+          : 1440;
   const floor = Math.max(finest, kept);
   return granularities.filter((g) => g >= floor);
 }
@@ -83,7 +91,3 @@ export function effectiveGranularity(
     range.live && range.end - range.start <= dayMs ? 1 : defaultGranularity(range.end - range.start);
   return choices.find((g) => g >= preferred) ?? choices[choices.length - 1] ?? 1440;
 }
-
-/** The finest granularity a resolved period may be drawn at. */
-export const finestGranularityOf = (range: ResolvedRange): Granularity =>
-  finestGranularity(range.end - range.start);

@@ -2,9 +2,10 @@ import { Box, Button, Group, HStack, NativeSelect, Stack, Tabs, Text } from '@ch
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { api, isApiError } from '../../api';
-import { trafficLimits, trafficPaths, type TopDimension } from '../../contract/traffic';
-import { ReadsProvider, useRead } from '../../sync/reads';
+import { finestGranularity, trafficLimits, trafficPaths, type TopDimension } from '../../contract/traffic';
+import { useCall } from '../../sync/reads';
 import { ScreenHeader } from '../../ui/screen-header';
+import { downloadBlob } from '../../ui/download';
 import { notify } from '../../ui/toaster';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
@@ -13,14 +14,8 @@ import { dimensionLabels } from './labels';
 import { statsMessages } from './messages';
 import { Panel, ReadState, ReadStatus, TopTable, useKeyLabel } from './parts';
 import { baseQuery, type BaseQuery } from './query';
-import {
-  finestGranularityOf,
-  parseStatsSearch,
-  resolveRange,
-  stringifyStatsSearch,
-  type StatsSearch,
-} from './range';
-import { useDomainNames, useReadAccounts } from './stats-screen';
+import { parseStatsSearch, resolveRange, stringifyStatsSearch, type StatsSearch } from './range';
+import { useDomainNames, withReads } from './use-reads';
 import { UvPanel } from './uv-panel';
 
 const BarsChart = lazy(() => import('./charts').then((m) => ({ default: m.BarsChart })));
@@ -36,13 +31,7 @@ export interface ReportScreenProps {
   onSearchChange: (next: Record<string, unknown>) => void;
 }
 
-export function ReportScreen(props: ReportScreenProps) {
-  return (
-    <ReadsProvider accounts={useReadAccounts()}>
-      <ReportBody {...props} />
-    </ReadsProvider>
-  );
-}
+export const ReportScreen = withReads(ReportBody);
 
 function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProps) {
   const search = parseStatsSearch(given);
@@ -57,7 +46,7 @@ function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProp
   const resolved = 'problem' in range ? null : range;
   const query = resolved ? baseQuery(search, resolved, false) : null;
   // spec §2: the report's granularity is the day or the hour; long periods are drawn by the day.
-  const hourAllowed = resolved !== null && finestGranularityOf(resolved) <= 60;
+  const hourAllowed = resolved !== null && finestGranularity(resolved.end - resolved.start) <= 60;
   const granularity = hourly && hourAllowed ? 60 : 1440;
   return (
     <Stack gap="5" maxW="1400px" mx="auto">
@@ -115,7 +104,7 @@ function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProp
             <Tabs.List flexWrap="wrap">
               {reportTabs.map((id) => (
                 <Tabs.Trigger key={id} value={id}>
-                  {id === 'pvuv' ? 'PV/UV' : i18n._(reportTabLabels[id])}
+                  {id === 'pvuv' ? 'PV/UV' : i18n._(dimensionLabels[id])}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
@@ -135,21 +124,12 @@ function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProp
   );
 }
 
-const reportTabLabels: Record<Exclude<ReportTab, 'pvuv'>, (typeof dimensionLabels)[TopDimension]> = {
-  region: dimensionLabels.region,
-  url: dimensionLabels.url,
-  client: dimensionLabels.client,
-  referer: dimensionLabels.referer,
-  domain: dimensionLabels.domain,
-  ua: dimensionLabels.ua,
-};
-
 /** Requests and flow of the period at the report's granularity. */
 function ReportTrend({ query, granularity }: { query: BaseQuery; granularity: 60 | 1440 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const body = { ...query, granularity, compare: false };
-  const read = useRead(['traffic', 'series', body], () => api.call('trafficSeries', body, { quiet: true }));
+  const read = useCall('trafficSeries', body);
   const points = read.data?.points ?? [];
   const title = t({ id: 'report.trend', message: 'Requests over the period' });
   return (
@@ -198,7 +178,7 @@ function ReportTable({
   const [mode, setMode] = useState<'list' | 'chart'>('list');
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const body = { ...query, dimension, limit: trafficLimits.exportRowsMax };
-  const read = useRead(['traffic', 'top', body], () => api.call('trafficTop', body, { quiet: true }));
+  const read = useCall('trafficTop', body);
   const rows = read.data?.rows ?? [];
   const title = i18n._(dimensionLabels[dimension]);
 
@@ -209,14 +189,7 @@ function ReportTable({
     try {
       const language = i18n.locale === 'en_US' ? 'en_US' : 'zh_CN';
       const file = await api.download(trafficPaths.reportExport, { ...body, format, language });
-      const href = URL.createObjectURL(file.blob);
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = file.fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+      downloadBlob(file.blob, file.fileName);
     } catch (error) {
       if (!isApiError(error)) notify('error', String(error));
     } finally {

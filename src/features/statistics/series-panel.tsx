@@ -1,63 +1,25 @@
-import { Box, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
-import { api } from '../../api';
-import type { Granularity, TopDimension, TrafficPoint, TrafficSummary } from '../../contract/traffic';
-import { useRead } from '../../sync/reads';
+import { lazy, Suspense } from 'react';
+import type { Granularity, TopDimension, TrafficPoint } from '../../contract/traffic';
+import { useCall } from '../../sync/reads';
 import { formatDateTime } from '../../ui/format';
-import { Pager } from '../../ui/pager';
-import { figureLabels } from './figure-labels';
-import { dimensionLabels, metricLabels } from './labels';
+import { dimensionLabels, figureLabels, metricLabels } from './labels';
+import { change, dailyPeaks, figureOf, formatValue, metrics, signedPercent } from './metrics';
 import {
-  change,
-  dailyPeaks,
-  formatValue,
-  metrics,
-  signedPercent,
-  summaryFigures,
-  type Unit,
-} from './metrics';
-import { Figures, Panel, ReadState, TopTable, useKeyLabel, type FigureItem } from './parts';
+  DataTable,
+  Figures,
+  Panel,
+  ReadState,
+  TopTable,
+  useKeyLabel,
+  usePages,
+  type FigureItem,
+} from './parts';
 import type { BaseQuery } from './query';
-import type { FigureId, SeriesView } from './views';
+import type { SeriesView } from './views';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
-
-/** A figure of the summary: its value, its unit and, for peaks, when it happened. */
-function figureOf(id: FigureId, s: TrafficSummary): { value: number; unit: Unit; at?: string | null } {
-  const derived = summaryFigures(s);
-  switch (id) {
-    case 'peakBandwidth':
-      return { value: s.peak_bps, unit: 'bps', at: s.peak_at };
-    case 'p95Bandwidth':
-      return { value: s.p95_bps, unit: 'bps' };
-    case 'totalFlow':
-      return { value: s.bytes, unit: 'bytes' };
-    case 'hitFlow':
-      return { value: s.hit_bytes, unit: 'bytes' };
-    case 'totalRequests':
-      return { value: s.requests, unit: 'count' };
-    case 'peakQps':
-      return { value: s.peak_qps, unit: 'qps' };
-    case 'hitRate':
-      return { value: derived.hitRate, unit: 'percent' };
-    case 'byteHitRate':
-      return { value: derived.byteHitRate, unit: 'percent' };
-    case 'pv':
-      return { value: s.pv, unit: 'count' };
-    case 'avgResponse':
-      return { value: derived.responseTime, unit: 'ms' };
-    case 'blocked':
-      return { value: s.blocked, unit: 'count' };
-    case 'blockedShare':
-      return { value: derived.blockedShare, unit: 'percent' };
-    case 's2xx':
-    case 's3xx':
-    case 's4xx':
-    case 's5xx':
-      return { value: s[id], unit: 'count' };
-  }
-}
 
 export interface SeriesPanelProps {
   view: SeriesView;
@@ -83,7 +45,7 @@ export function SeriesPanel({
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const body = { ...query, granularity, compare };
-  const read = useRead(['traffic', 'series', body], () => api.call('trafficSeries', body, { quiet: true }), {
+  const read = useCall('trafficSeries', body, {
     refetchInterval: live ? 10_000 : false,
   });
   const seconds = granularity * 60;
@@ -218,52 +180,23 @@ function PointTable({
   locale: string;
 }) {
   const { t, i18n } = useLingui();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<20 | 50 | 100>(20);
-  const rows = [...points].reverse();
-  const pageCount = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.min(page, pageCount);
+  const { shown, pager } = usePages([...points].reverse());
   return (
     <Panel title={t({ id: 'stats.table.title', message: 'Details' })} id="stats-table">
       <Stack gap="3">
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t({ id: 'stats.table.time', message: 'Time' })}</Table.ColumnHeader>
-                {view.lines.map((id) => (
-                  <Table.ColumnHeader key={id} textAlign="end">
-                    {i18n._(metricLabels[id])}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.slice((current - 1) * size, current * size).map((p) => (
-                <Table.Row key={p.at}>
-                  <Table.Cell>{formatDateTime(p.at)}</Table.Cell>
-                  {view.lines.map((id) => (
-                    <Table.Cell key={id} textAlign="end">
-                      {formatValue(metrics[id].of(p, seconds), metrics[id].unit, locale)}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-        <Pager
-          total={rows.length}
-          page={current}
-          pageCount={pageCount}
-          sizes={[20, 50, 100] as const}
-          size={size}
-          onPage={setPage}
-          onSize={(next) => {
-            setSize(next);
-            setPage(1);
-          }}
+        <DataTable
+          rows={shown}
+          rowKey={(p) => p.at}
+          columns={[
+            { header: t({ id: 'stats.table.time', message: 'Time' }), cell: (p) => formatDateTime(p.at) },
+            ...view.lines.map((id) => ({
+              header: i18n._(metricLabels[id]),
+              end: true,
+              cell: (p: TrafficPoint) => formatValue(metrics[id].of(p, seconds), metrics[id].unit, locale),
+            })),
+          ]}
         />
+        {pager}
       </Stack>
     </Panel>
   );
@@ -271,39 +204,31 @@ function PointTable({
 
 function PeakTable({ points, seconds, locale }: { points: Points; seconds: number; locale: string }) {
   const { t } = useLingui();
-  const days = dailyPeaks(points, seconds);
   return (
     <Panel title={t({ id: 'stats.peak.title', message: 'Peak of each day' })} id="stats-table">
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t({ id: 'stats.peak.day', message: 'Date' })}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                {t({ id: 'stats.peak.bandwidth', message: 'Peak bandwidth' })}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>{t({ id: 'stats.peak.at', message: 'Peak time' })}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                {t({ id: 'stats.table.flow', message: 'Flow' })}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                {t({ id: 'stats.table.requests', message: 'Requests' })}
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {days.map((d) => (
-              <Table.Row key={d.day}>
-                <Table.Cell>{d.day}</Table.Cell>
-                <Table.Cell textAlign="end">{formatValue(d.peakBps, 'bps', locale)}</Table.Cell>
-                <Table.Cell>{formatDateTime(d.peakAt)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatValue(d.bytes, 'bytes', locale)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatValue(d.requests, 'count', locale)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable
+        rows={dailyPeaks(points, seconds)}
+        rowKey={(d) => d.day}
+        columns={[
+          { header: t({ id: 'stats.peak.day', message: 'Date' }), cell: (d) => d.day },
+          {
+            header: t({ id: 'stats.peak.bandwidth', message: 'Peak bandwidth' }),
+            end: true,
+            cell: (d) => formatValue(d.peakBps, 'bps', locale),
+          },
+          { header: t({ id: 'stats.peak.at', message: 'Peak time' }), cell: (d) => formatDateTime(d.peakAt) },
+          {
+            header: t({ id: 'stats.table.flow', message: 'Flow' }),
+            end: true,
+            cell: (d) => formatValue(d.bytes, 'bytes', locale),
+          },
+          {
+            header: t({ id: 'stats.table.requests', message: 'Requests' }),
+            end: true,
+            cell: (d) => formatValue(d.requests, 'count', locale),
+          },
+        ]}
+      />
     </Panel>
   );
 }
@@ -323,7 +248,7 @@ export function TopPanel({
   // Breakdowns are of the whole period: region and carrier do not narrow them.
   const { region: _region, carrier: _carrier, ...period } = query;
   const body = { ...period, dimension, limit: 100 };
-  const read = useRead(['traffic', 'top', body], () => api.call('trafficTop', body, { quiet: true }));
+  const read = useCall('trafficTop', body);
   return (
     <Panel title={i18n._(dimensionLabels[dimension])} id={`stats-top-${dimension}`}>
       <ReadState read={read} empty={read.data?.rows.length === 0}>

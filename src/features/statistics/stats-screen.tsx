@@ -1,9 +1,6 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { api } from '../../api';
 import { trafficLimits } from '../../contract/traffic';
-import { ReadsProvider, useRead } from '../../sync/reads';
-import { useAppState } from '../../ui/app-state';
 import { ScreenHeader } from '../../ui/screen-header';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
@@ -21,8 +18,9 @@ import {
   type StatsSearch,
 } from './range';
 import { SeriesPanel } from './series-panel';
+import { useDomainNames, withReads } from './use-reads';
 import { UvPanel } from './uv-panel';
-import { statisticsTypes, views, type StatisticsType, type ViewId } from './views';
+import { isStatisticsType, statisticsTypes, views, type StatisticsType, type ViewId } from './views';
 
 export interface StatisticsScreenProps {
   view: ViewId;
@@ -31,27 +29,8 @@ export interface StatisticsScreenProps {
   onSearchChange: (next: Record<string, unknown>) => void;
 }
 
-/** The account pair whose read cache keeps what this page viewed. */
-export function useReadAccounts() {
-  const { loginInfo } = useAppState();
-  return loginInfo ? { actorId: loginInfo.user_id, accountId: loginInfo.view_id } : null;
-}
-
 /** Every statistics view (spec §2): the basic statistics' types, the count views, response time, attack monitor, UV. */
-export function StatisticsScreen(props: StatisticsScreenProps) {
-  return (
-    <ReadsProvider accounts={useReadAccounts()}>
-      <StatisticsBody {...props} />
-    </ReadsProvider>
-  );
-}
-
-/** The domains of the account for the selectors: id and name. */
-export function useDomainNames() {
-  const read = useRead(['domainNames'], () => api.call('domainNames', undefined, { quiet: true }));
-  const lists = read.data?.lists ?? [];
-  return { read, lists, names: new Map(lists.map((d) => [d.id, d.domain])) };
-}
+export const StatisticsScreen = withReads(StatisticsBody);
 
 export const searchHref = (path: string, search: StatsSearch) => {
   const params = new URLSearchParams();
@@ -109,7 +88,7 @@ function StatisticsBody({ view: viewId, search: given, onSearchChange: onGiven }
   const granularity = resolved ? effectiveGranularity(resolved, search.granularity, now, geo) : null;
   const choices = resolved ? granularityChoices(resolved, now, geo) : [];
   const query = resolved ? baseQuery(search, resolved, options.geo === true) : null;
-  const isType = (statisticsTypes as readonly string[]).includes(viewId);
+  const isType = isStatisticsType(viewId);
   const title = isType ? t({ id: 'stats.basic.title', message: 'Basic statistics' }) : i18n._(view.title);
   const tooMany = view.kind === 'uv' && (search.domains?.length ?? 0) > trafficLimits.uvDomainsMax;
   const span = resolved ? resolved.end - resolved.start : 0;
@@ -130,7 +109,7 @@ function StatisticsBody({ view: viewId, search: given, onSearchChange: onGiven }
       >
         <ReadStatus online={online} />
       </ScreenHeader>
-      {isType ? <TypeTabs current={viewId as StatisticsType} search={search} /> : null}
+      {isType ? <TypeTabs current={viewId} search={search} /> : null}
       <FilterBar
         search={search}
         onChange={onSearchChange}

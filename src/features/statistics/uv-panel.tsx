@@ -1,10 +1,9 @@
-import { Box, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { api } from '../../api';
-import { useRead } from '../../sync/reads';
+import { useCall } from '../../sync/reads';
 import { formatValue } from './metrics';
-import { Figures, Panel, ReadState } from './parts';
+import { DataTable, Figures, Panel, ReadState } from './parts';
 import { statsDay } from './range';
 import type { BaseQuery } from './query';
 
@@ -15,7 +14,7 @@ export function UvPanel({ query, title }: { query: BaseQuery; title: string }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const { region: _region, carrier: _carrier, ...body } = query;
-  const read = useRead(['traffic', 'uv', body], () => api.call('trafficUv', body, { quiet: true }));
+  const read = useCall('trafficUv', body);
   const data = read.data;
   const empty = data !== undefined && data.pv === 0 && data.uv === 0;
   const error = data ? (data.error * 100).toFixed(1) : '';
@@ -67,26 +66,18 @@ export function UvPanel({ query, title }: { query: BaseQuery; title: string }) {
       </Panel>
       {data && !empty ? (
         <Panel title={t({ id: 'stats.table.title', message: 'Details' })} id="stats-table">
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t({ id: 'stats.peak.day', message: 'Date' })}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">UV</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">PV</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {[...data.points].reverse().map((p) => (
-                  <Table.Row key={p.at}>
-                    <Table.Cell>{statsDay(Date.parse(p.at))}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatValue(p.uv, 'count', locale)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatValue(p.pv, 'count', locale)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            rows={[...data.points].reverse()}
+            rowKey={(p) => p.at}
+            columns={[
+              {
+                header: t({ id: 'stats.peak.day', message: 'Date' }),
+                cell: (p) => statsDay(Date.parse(p.at)),
+              },
+              { header: 'UV', end: true, cell: (p) => formatValue(p.uv, 'count', locale) },
+              { header: 'PV', end: true, cell: (p) => formatValue(p.pv, 'count', locale) },
+            ]}
+          />
         </Panel>
       ) : null}
     </Stack>

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { TopDimension } from '../../contract/traffic';
 import type { MetricId, Unit } from './metrics';
-import { statisticsTypes, type StatisticsType } from './search';
+import { statisticsTypes, type StatisticsType } from './types';
 
 /** The figures above a chart, each from the period's summary. */
 export type FigureId =
@@ -46,8 +46,8 @@ export interface UvView {
 }
 export type View = SeriesView | BreakdownView | UvView;
 
-export { statisticsTypes } from './search';
-export type { StatisticsType } from './search';
+export { statisticsTypes } from './types';
+export type { StatisticsType } from './types';
 
 export const views = {
   bandwidth: {

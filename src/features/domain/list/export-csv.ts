@@ -1,6 +1,7 @@
 import { limits } from '../../../contract/limits';
 import type { DomainStatus } from '../../../contract/rules/domain';
 import type { DomainRow } from '../rows';
+import { downloadBlob } from '../../../ui/download';
 
 /** spec §9: an export holds at most 2000 rows. */
 export const exportRowsMax = limits.exportRowsMax;
@@ -87,20 +88,7 @@ export function domainCsv(rows: readonly DomainRow[], texts: ExportTexts): strin
   return buildCsv(header, body);
 }
 
-/**
- * Hands a text file to the browser as a download: a Blob behind an object URL and a link with
- * `download`, clicked from code (the strict CSP allows blob: downloads; no inline script runs).
- */
+/** Hands a text file to the browser as a download. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked once the click has been handled; the download keeps its own reference.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([text], { type }), fileName);
 }
