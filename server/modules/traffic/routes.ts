@@ -3,7 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Code } from '../../../src/contract';
+import { Code, routes } from '../../../src/contract';
 import {
   ingestResult,
   reportExportBody,
@@ -21,6 +21,7 @@ import { t } from '../../i18n/messages';
 import { contractRoute, failureEnvelope } from '../../http/routes';
 import { KeyVault } from '../cert/key-vault';
 import { domainsByIds } from '../domain/service';
+import { gateCalls } from './account-gate';
 import { checkEdgeKey } from './edge-keys';
 import { exportReport } from './export';
 import { ingestText } from './ingest';
@@ -47,6 +48,13 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   const linkKey = KeyVault.open(ctx.config.dataDir).derive('log-download-links');
   const queue = new Queue();
 
+  // Statistics reads and exports: a burst of one caller is held before it reaches the database.
+  gateCalls(app, [
+    routes.trafficSeries.path,
+    routes.trafficTop.path,
+    routes.trafficUv.path,
+    trafficPaths.reportExport,
+  ]);
   contractRoute(app, ctx, 'trafficSeries', async (request, input, auth) => {
     const scope = await scopeOf(ctx.db, auth.viewAccountId, input);
     return ok(
