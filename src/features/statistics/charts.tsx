@@ -52,7 +52,9 @@ export function TrendChart({
         axisBottom={{ format: axisFormat, tickValues: 6, tickSize: 4 }}
         axisLeft={{ format: (v: number) => formatValue(v, unit, locale), tickValues: 5, tickSize: 4 }}
         colors={colors}
-        enablePoints={false}
+        // Few points (days of a short period) are drawn as dots too: one alone is otherwise invisible.
+        enablePoints={series.every((s) => s.points.length <= 62)}
+        pointSize={6}
         enableGridX={false}
         lineWidth={2}
         enableSlices="x"
@@ -107,7 +109,7 @@ export function BarsChart({ rows, unit, locale, label }: BarsChartProps) {
         keys={['value']}
         indexBy="label"
         layout="horizontal"
-        margin={{ top: 8, right: 24, bottom: 36, left: 160 }}
+        margin={{ top: 8, right: 48, bottom: 36, left: 160 }}
         colors={[chartColors[0] ?? '#3182ce']}
         enableLabel={false}
         enableGridY={false}

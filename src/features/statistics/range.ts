@@ -91,3 +91,11 @@ export function effectiveGranularity(
     range.live && range.end - range.start <= dayMs ? 1 : defaultGranularity(range.end - range.start);
   return choices.find((g) => g >= preferred) ?? choices[choices.length - 1] ?? 1440;
 }
+
+/**
+ * Where a point stands on a chart's time axis. A day's point is drawn at midnight of its
+ * statistics day (UTC+8) in the viewer's zone, so the axis names the day the figures belong to.
+ */
+export function chartTime(at: number, granularity: number): Date {
+  return granularity === 1440 ? new Date(`${statsDay(at)}T00:00:00`) : new Date(at);
+}

@@ -14,7 +14,7 @@ import { dimensionLabels } from './labels';
 import { statsMessages } from './messages';
 import { Panel, ReadState, ReadStatus, TopTable, useKeyLabel } from './parts';
 import { baseQuery, type BaseQuery } from './query';
-import { parseStatsSearch, resolveRange, stringifyStatsSearch, type StatsSearch } from './range';
+import { chartTime, parseStatsSearch, resolveRange, stringifyStatsSearch, type StatsSearch } from './range';
 import { useDomainNames, withReads } from './use-reads';
 import { UvPanel } from './uv-panel';
 
@@ -141,7 +141,7 @@ function ReportTrend({ query, granularity }: { query: BaseQuery; granularity: 60
               {
                 id: 'requests',
                 label: t({ id: 'stats.metric.requests', message: 'Requests' }),
-                points: points.map((p) => ({ x: new Date(p.at), y: p.requests })),
+                points: points.map((p) => ({ x: chartTime(Date.parse(p.at), granularity), y: p.requests })),
               },
             ]}
             unit="count"

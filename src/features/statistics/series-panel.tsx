@@ -17,6 +17,7 @@ import {
   type FigureItem,
 } from './parts';
 import type { BaseQuery } from './query';
+import { chartTime } from './range';
 import type { SeriesView } from './views';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
@@ -88,7 +89,10 @@ export function SeriesPanel({
         ...view.lines.map((id) => ({
           id,
           label: i18n._(metricLabels[id]),
-          points: points.map((p) => ({ x: new Date(p.at), y: metrics[id].of(p, seconds) })),
+          points: points.map((p) => ({
+            x: chartTime(Date.parse(p.at), granularity),
+            y: metrics[id].of(p, seconds),
+          })),
         })),
         ...(data.previous
           ? view.lines.map((id) => {
@@ -101,7 +105,7 @@ export function SeriesPanel({
                 }),
                 previous: true,
                 points: data.previous!.points.map((p) => ({
-                  x: new Date(Date.parse(p.at) + span),
+                  x: chartTime(Date.parse(p.at) + span, granularity),
                   y: metrics[id].of(p, seconds),
                 })),
               };

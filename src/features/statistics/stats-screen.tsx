@@ -99,11 +99,13 @@ function StatisticsBody({ view: viewId, search: given, onSearchChange: onGiven }
         title={title}
         summary={
           <Text color="fg.muted" fontSize="sm">
-            {t({
-              id: 'stats.summary',
-              message:
-                'Days run from 00:00 China Standard Time (UTC+8). Today’s figures refresh every 10 seconds.',
-            })}
+            {view.kind === 'series'
+              ? t({
+                  id: 'stats.summary.live',
+                  message:
+                    'Days run from 00:00 China Standard Time (UTC+8). Today’s figures refresh every 10 seconds.',
+                })
+              : t({ id: 'stats.summary.days', message: 'Days run from 00:00 China Standard Time (UTC+8).' })}
           </Text>
         }
       >

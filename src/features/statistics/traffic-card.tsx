@@ -9,7 +9,7 @@ import { figureLabels } from './labels';
 import { change, figureOf, formatValue, signedPercent } from './metrics';
 import type { FigureId } from './views';
 import { ReadState, ReadStatus } from './parts';
-import { statsDayStart } from './range';
+import { dayStartOf, statsDay, statsDayStart } from './range';
 import { withReads } from './use-reads';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
@@ -21,7 +21,8 @@ const cardFigures: FigureId[] = ['peakBandwidth', 'totalFlow', 'hitRate', 'total
 
 /**
  * The overview's traffic (spec §2 dashboard content): bandwidth peak, flow, hit rate and QPS peak
- * of today against yesterday, the last 24 hours' bandwidth, and the billing mode.
+ * of today against yesterday, the last 24 hours' bandwidth, the billing mode and this month's
+ * billed usage (the month's flow: accounts are opened with traffic billing, spec §9).
  */
 export const TrafficCard = withReads(TrafficBody);
 
@@ -50,6 +51,14 @@ function TrafficBody() {
     compare: false,
   };
   const trend = useCall('trafficSeries', lastDay, { refetchInterval: 60_000 });
+  const monthBody = {
+    ...todayBody,
+    start: new Date(dayStartOf(`${statsDay(now).slice(0, 7)}-01`)).toISOString(),
+    granularity: 1440 as const,
+    compare: false,
+  };
+  const month = useCall('trafficSeries', monthBody, { refetchInterval: 60_000 });
+  const billed = month.data ? formatValue(month.data.summary.bytes, 'bytes', locale) : '--';
   const data = read.data;
   const billing = dictLabel(dict, 'billing_mode', 'flow');
   const figures = data
@@ -74,6 +83,9 @@ function TrafficBody() {
           <HStack gap="3">
             <Text fontSize="sm" color="fg.muted">
               {t({ id: 'dashboard.traffic.billing', message: `Billing mode: ${billing}` })}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t({ id: 'dashboard.traffic.billed', message: `Billed this month: ${billed}` })}
             </Text>
             <Link href="#/cdn/statistics/bandwidth" fontSize="sm" color="blue.600">
               {t({ id: 'dashboard.traffic.more', message: 'Statistics' })}

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useCall } from '../../sync/reads';
 import { formatValue } from './metrics';
 import { DataTable, Figures, Panel, ReadState } from './parts';
-import { statsDay } from './range';
+import { chartTime, statsDay } from './range';
 import type { BaseQuery } from './query';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
@@ -43,7 +43,7 @@ export function UvPanel({ query, title }: { query: BaseQuery; title: string }) {
                     {
                       id: 'uv',
                       label: 'UV',
-                      points: data.points.map((p) => ({ x: new Date(p.at), y: p.uv })),
+                      points: data.points.map((p) => ({ x: chartTime(Date.parse(p.at), 1440), y: p.uv })),
                     },
                   ]}
                   unit="count"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dailyPeaks, change, formatValue, metrics } from '../../../../src/features/statistics/metrics';
 import {
+  chartTime,
   effectiveGranularity,
   granularityChoices,
   parseStatsSearch,
@@ -57,6 +58,13 @@ describe('statistics periods', () => {
       live: boolean;
     };
     expect(granularityChoices(old, now)).toEqual([60, 1440]);
+  });
+
+  it('draw a day’s point on the day it belongs to, whatever the viewer’s zone', () => {
+    // The day 2026-11-25 (UTC+8) begins at 16:00 UTC on the 24th.
+    const day = chartTime(Date.parse('2026-11-24T16:00:00Z'), 1440);
+    expect([day.getFullYear(), day.getMonth() + 1, day.getDate(), day.getHours()]).toEqual([2026, 11, 25, 0]);
+    expect(chartTime(now, 5).getTime()).toBe(now);
   });
 
   it('read and write the address, dropping what is not valid', () => {
