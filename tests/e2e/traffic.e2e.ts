@@ -43,6 +43,35 @@ const figure = (page: Page, label: string) =>
   page.locator('.chakra-stat__root', { hasText: label }).locator('.chakra-stat__valueText').first();
 
 describe('traffic statistics', () => {
+  it('opens every statistics, report and log route on its own screen', async () => {
+    const context = await newContext(browser);
+    await preferLanguage(context, 'en_US');
+    const page = await context.newPage();
+    await signIn(page, server.url, 'demo');
+    const screens: [string, string][] = [
+      ...['bandwidth', 'flow', 'request', 'hit-rate', 'http-code', 'pv', 'peak', 'uv'].map(
+        (type): [string, string] => [`/cdn/statistics/${type}`, 'Basic statistics'],
+      ),
+      ['/cdn/count/flow', 'Flow statistics'],
+      ['/cdn/count/request', 'Request statistics'],
+      ['/cdn/count/request-rank', 'Request ranking'],
+      ['/cdn/count/response', 'Status codes'],
+      ['/cdn/count/request-rank-user', 'User request ranking'],
+      ['/cdn/response-time', 'Response time'],
+      ['/cdn/attack-monitor', 'Attack monitor'],
+      ['/cdn/uv-statistics', 'UV statistics'],
+      ['/cdn/report', 'Reports'],
+      ['/cdn/log', 'Log download'],
+    ];
+    for (const [path, heading] of screens) {
+      await open(page, path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(page.url(), path).toContain(path);
+      expect(await page.getByText(/not available yet/i).count(), path).toBe(0);
+    }
+    await context.close();
+  });
+
   it('today’s bandwidth gains new data without a reload while the generator runs', async () => {
     const context = await newContext(browser);
     await preferLanguage(context, 'en_US');
