@@ -93,19 +93,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     viewAccount: options.getViewAccount?.() ?? null,
   });
 
-  /** Resolves the parsed envelope, or null when the network failed or the body is not one. */
-  async function request(path: string, init: RequestInit): Promise<Envelope<unknown> | null> {
+  /** The response, or null when the network failed. spec §7: credentials sent, no timeout. */
+  async function fetchOf(path: string, init: RequestInit): Promise<Response | null> {
     const doFetch = options.fetch ?? globalThis.fetch;
     try {
-      // spec §7: credentials sent, no timeout. The HTTP status does not matter: the body decides.
-      const response = await doFetch.call(globalThis, `${baseUrl}${path}`, {
-        ...init,
-        credentials: 'include',
-      });
-      return asEnvelope(await response.json());
+      return await doFetch.call(globalThis, `${baseUrl}${path}`, { ...init, credentials: 'include' });
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Resolves the parsed envelope, or null when the network failed or the body is not one. The
+   * HTTP status does not matter: the body decides.
+   */
+  async function request(path: string, init: RequestInit): Promise<Envelope<unknown> | null> {
+    const response = await fetchOf(path, init);
+    return response && asEnvelope(await response.json().catch(() => null));
   }
 
   /**
@@ -190,26 +194,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async download(path, input) {
-      const doFetch = options.fetch ?? globalThis.fetch;
-      let response: Response;
-      try {
-        response = await doFetch.call(globalThis, `${baseUrl}${path}`, {
-          method: 'POST',
-          headers: requestHeaders(caller(), { 'Content-Type': 'application/json' }),
-          body: JSON.stringify(input),
-          credentials: 'include',
-        });
-      } catch {
-        throw networkFailure(asIs, false);
+      const response = await fetchOf(path, {
+        method: 'POST',
+        headers: requestHeaders(caller(), { 'Content-Type': 'application/json' }),
+        body: JSON.stringify(input),
+      });
+      if (response?.ok && !response.headers.get('content-type')?.includes('json')) {
+        const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+        return { blob: await response.blob(), fileName: name ?? 'download' };
       }
-      if ((response.headers.get('content-type') ?? '').includes('application/json')) {
-        const envelope = asEnvelope(await response.json().catch(() => null));
-        settle(envelope ?? { code: ApiError.networkCode, msg: '', data: {} });
-        throw networkFailure(asIs, false);
-      }
-      const disposition = response.headers.get('content-disposition') ?? '';
-      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
-      return { blob: await response.blob(), fileName: decodeURIComponent(fileName) };
+      // A refusal answers the envelope: the rules of spec §8 (toast, rejection).
+      settle(response && asEnvelope(await response.json().catch(() => null)));
+      throw networkFailure(asIs, false);
     },
 
     identity: {

@@ -22,16 +22,14 @@ import {
   IpBanScreen,
   CertScreen,
   LaterScreen,
-  LogScreen,
   OpenServiceScreen,
-  ReportScreen,
-  StatisticsScreen,
+  TrafficScreen,
   SuggestionScreen,
 } from './screens';
 import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
 import { parseCertSearch } from '../features/cert';
-import { statisticsTypes, type StatisticsType, type ViewId } from '../features/statistics';
+import { statisticsTypes, type StatisticsType, type TrafficView } from '../features/statistics';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
 export interface RouterContext {
@@ -164,7 +162,7 @@ const statisticsTypeRoute = createRoute({
     const search = statisticsTypeRoute.useSearch();
     const navigate = statisticsTypeRoute.useNavigate();
     return (
-      <StatisticsScreen
+      <TrafficScreen
         view={type as StatisticsType}
         search={search}
         onSearchChange={(next) => void navigate({ search: next, replace: true })}
@@ -173,8 +171,8 @@ const statisticsTypeRoute = createRoute({
   },
 });
 
-/** The statistics views of their own routes (spec §2): path → view and title. */
-const statisticsViews: [string, ViewId, MessageDescriptor | undefined][] = [
+/** The statistics views of their own routes, the report and log download (spec §2): path → view and title. */
+const statisticsViews: [string, TrafficView, MessageDescriptor | undefined][] = [
   ['cdn/count/flow', 'count-flow', menuLabels.count_flow],
   ['cdn/count/request', 'count-request', menuLabels.count_request],
   ['cdn/count/request-rank', 'count-request-rank', menuLabels.count_request_rank],
@@ -183,6 +181,8 @@ const statisticsViews: [string, ViewId, MessageDescriptor | undefined][] = [
   ['cdn/attack-monitor', 'attack-monitor', menuLabels.attack_monitor],
   ['cdn/response-time', 'response-time', menuLabels.response_time],
   ['cdn/uv-statistics', 'uv-statistics', menuLabels.uv_statistics],
+  ['cdn/report', 'report', menuLabels.report],
+  ['cdn/log', 'log', menuLabels.log],
 ];
 const statisticsViewRoutes: AnyRoute[] = statisticsViews.map(([path, view, title]) => {
   const route = createRoute({
@@ -195,7 +195,7 @@ const statisticsViewRoutes: AnyRoute[] = statisticsViews.map(([path, view, title
       const search = route.useSearch();
       const navigate = route.useNavigate();
       return (
-        <StatisticsScreen
+        <TrafficScreen
           view={view}
           search={search}
           onSearchChange={(next) => void navigate({ search: next, replace: true })}
@@ -204,39 +204,6 @@ const statisticsViewRoutes: AnyRoute[] = statisticsViews.map(([path, view, title
     },
   });
   return route;
-});
-
-const reportRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/report',
-  staticData: { title: menuLabels.report },
-  validateSearch: asGiven,
-  beforeLoad: guard,
-  component: function ReportRoute() {
-    const search = reportRoute.useSearch();
-    const navigate = reportRoute.useNavigate();
-    return (
-      <ReportScreen
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
-      />
-    );
-  },
-});
-
-const logRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/log',
-  staticData: { title: menuLabels.log },
-  validateSearch: asGiven,
-  beforeLoad: guard,
-  component: function LogRoute() {
-    const search = logRoute.useSearch();
-    const navigate = logRoute.useNavigate();
-    return (
-      <LogScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
-    );
-  },
 });
 
 const positiveId = (params: { id: string }) => {
@@ -359,8 +326,6 @@ const routeTree = rootRoute.addChildren([
   statisticsRoute,
   statisticsTypeRoute,
   ...statisticsViewRoutes,
-  reportRoute,
-  logRoute,
   domainCopyRoute,
   userDetailRoute,
   ...laterRoutes,

@@ -10,7 +10,7 @@ import {
 import { loadIpBanScreen } from '../features/ip-ban';
 import { loadCertScreen } from '../features/cert';
 import { loadDashboardScreen } from '../features/dashboard';
-import { loadLogScreen, loadReportScreen, loadStatisticsScreen } from '../features/statistics';
+import { loadTrafficScreen } from '../features/statistics';
 
 /**
  * Every screen is loaded on demand, so the first load carries only the shell. The route files
@@ -69,8 +69,4 @@ export function preloadScreen(path: string): void {
 const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
 export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));
-export const StatisticsScreen = lazy(() =>
-  loadStatisticsScreen().then((m) => ({ default: m.StatisticsScreen })),
-);
-export const ReportScreen = lazy(() => loadReportScreen().then((m) => ({ default: m.ReportScreen })));
-export const LogScreen = lazy(() => loadLogScreen().then((m) => ({ default: m.LogScreen })));
+export const TrafficScreen = lazy(() => loadTrafficScreen().then((m) => ({ default: m.TrafficScreen })));

@@ -1,5 +1,3 @@
-import { limits } from './limits';
-
 /**
  * The constants of traffic data (spec §9 granularities, limits; regions and carriers) without
  * the schemas, for the screens that need no validation.
@@ -11,8 +9,6 @@ export const trafficLimits = {
   uvDomainsMax: 1000,
   /** Domains of one statistics query (the domain multi-select): every domain of a large account. */
   domainsMax: 5000,
-  /** spec §9: Excel (and CSV) export at most 2000 rows, as every export of the console. */
-  exportRowsMax: limits.exportRowsMax,
   /** Rows of one report table. */
   topRowsMax: 2000,
   /** Lines of one ingestion call, and its body (NDJSON, optionally gzip-compressed). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId } from './domain';
+import { limits } from './limits';
 import { carriers, granularities, regions, trafficLimits } from './traffic-constants';
 
 /**
@@ -200,7 +201,7 @@ export const reportExportBody = z.intersection(
   trafficQuery,
   z.object({
     dimension: z.enum(topDimensions),
-    limit: z.number().int().min(1).max(trafficLimits.exportRowsMax).default(trafficLimits.exportRowsMax),
+    limit: z.number().int().min(1).max(limits.exportRowsMax).default(limits.exportRowsMax),
     format: z.enum(['xlsx', 'csv']),
     language: z.enum(['zh_CN', 'en_US']).default('zh_CN'),
   }),

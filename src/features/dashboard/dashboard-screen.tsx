@@ -25,8 +25,8 @@ const CertExpiryCard = lazy(() => loadCertExpiryCard().then((m) => ({ default: m
 const TrafficCard = lazy(() => loadTrafficCard().then((m) => ({ default: m.TrafficCard })));
 
 /**
- * True once the overview's own figures have painted and the browser is idle: the certificates'
- * card loads then, so its code and texts never delay the first screen.
+ * True once the overview's own figures have painted and the browser is idle: the traffic and
+ * certificates' cards load then, so their code and texts never delay the first screen.
  */
 function useAfterFirstPaint(ready: boolean): boolean {
   const [after, setAfter] = useState(false);
@@ -233,7 +233,7 @@ export function DashboardScreen() {
   const { t } = useLingui();
   const { isChannel } = useAppState();
   const { state, reload } = useDashboardData(isChannel);
-  const showCerts = useAfterFirstPaint(state.status === 'ready');
+  const showLater = useAfterFirstPaint(state.status === 'ready');
   return (
     <Stack gap="5" maxW="1200px" mx="auto">
       <Heading as="h1" size="xl">
@@ -245,13 +245,9 @@ export function DashboardScreen() {
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="5" alignItems="start">
           <AccountCard data={state.data} onRetry={reload} />
           <DomainsCard data={state.data} onRetry={reload} />
-          {showCerts ? (
+          {showLater ? (
             <Suspense fallback={null}>
               <TrafficCard />
-            </Suspense>
-          ) : null}
-          {showCerts ? (
-            <Suspense fallback={null}>
               <CertExpiryCard />
             </Suspense>
           ) : null}

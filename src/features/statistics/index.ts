@@ -2,13 +2,11 @@ import { loadCatalogPart } from '../../i18n';
 // The first load carries only the reading of the views' addresses; screens and charts load when opened.
 export { statisticsTypes } from './types';
 export type { StatisticsType } from './types';
-export type { ViewId } from './views';
+export type { TrafficView } from './traffic-screen';
 
 const withTexts = <T>(load: () => Promise<T>) =>
   Promise.all([load(), loadCatalogPart('statistics')]).then(([m]) => m);
 
-export const loadStatisticsScreen = () => withTexts(() => import('./stats-screen'));
-export const loadReportScreen = () => withTexts(() => import('./report-screen'));
-export const loadLogScreen = () => withTexts(() => import('./log-screen'));
+export const loadTrafficScreen = () => withTexts(() => import('./traffic-screen'));
 /** The overview's traffic figures: loaded after the overview's first paint. */
 export const loadTrafficCard = () => withTexts(() => import('./traffic-card'));

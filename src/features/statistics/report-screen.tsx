@@ -2,7 +2,8 @@ import { Box, Button, Group, HStack, NativeSelect, Stack, Tabs, Text } from '@ch
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { api, isApiError } from '../../api';
-import { finestGranularity, trafficLimits, trafficPaths, type TopDimension } from '../../contract/traffic';
+import { limits } from '../../contract/limits';
+import { finestGranularity, trafficPaths, type TopDimension } from '../../contract/traffic';
 import { useCall } from '../../sync/reads';
 import { ScreenHeader } from '../../ui/screen-header';
 import { downloadBlob } from '../../ui/download';
@@ -177,7 +178,7 @@ function ReportTable({
   const label = useKeyLabel(names);
   const [mode, setMode] = useState<'list' | 'chart'>('list');
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
-  const body = { ...query, dimension, limit: trafficLimits.exportRowsMax };
+  const body = { ...query, dimension, limit: limits.exportRowsMax };
   const read = useCall('trafficTop', body);
   const rows = read.data?.rows ?? [];
   const title = i18n._(dimensionLabels[dimension]);
