@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
-import { api } from '../api';
+import { api, ApiError, isApiError } from '../api';
 import type { EndpointName, InputOf, OutputOf } from '../contract';
 import { openReadCache } from '../store/read-cache';
 
@@ -10,7 +10,7 @@ import { openReadCache } from '../store/read-cache';
  * files): TanStack Query, each answer persisted on its own to the account pair's read cache in
  * IndexedDB, so what a user viewed in the last 7 days stays readable offline with "as of".
  */
-export const readMaxAgeMs = 7 * 86_400_000;
+const readMaxAgeMs = 7 * 86_400_000;
 
 export interface ReadAccounts {
   actorId: number;
@@ -24,7 +24,7 @@ let shared: { client: QueryClient; accounts: string } | null = null;
  * page's life). `offlineFirst`: a query runs its function even offline, so the persister can
  * answer from the cache; the network is tried and fails quietly.
  */
-export function readClient(accounts: ReadAccounts | null): QueryClient {
+function readClient(accounts: ReadAccounts | null): QueryClient {
   const name = accounts ? `${accounts.actorId}-${accounts.accountId}` : '';
   if (shared?.accounts === name) return shared.client;
   const storage = accounts ? openReadCache(accounts.actorId, accounts.accountId) : null;
@@ -52,8 +52,7 @@ export function readClient(accounts: ReadAccounts | null): QueryClient {
   return client;
 }
 
-const isNetworkError = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -1;
+const isNetworkError = (error: unknown) => isApiError(error) && error.code === ApiError.networkCode;
 
 export function ReadsProvider({
   accounts,

@@ -32,7 +32,7 @@ export interface StatisticsScreenProps {
 /** Every statistics view (spec §2): the basic statistics' types, the count views, response time, attack monitor, UV. */
 export const StatisticsScreen = withReads(StatisticsBody);
 
-export const searchHref = (path: string, search: StatsSearch) => {
+const searchHref = (path: string, search: StatsSearch) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(stringifyStatsSearch(search))) params.set(key, String(value));
   const text = params.toString();
