@@ -167,19 +167,85 @@ export function emptyRollup(): Rollup {
   };
 }
 
+/**
+ * Where a domain's lines last went: lines come mostly in time order, so the next line of a domain
+ * usually lands in the same minute, hour and day, found without building a key.
+ */
+interface Cursor {
+  accountId: number;
+  base: string;
+  minute: number;
+  point: PointSums;
+  hour: number;
+  geo: Map<string, GeoSums>;
+  dims: DimTable;
+  url: Map<string, DimSums>;
+  referer: Map<string, DimSums>;
+  client: Map<string, DimSums>;
+  ua: Map<string, DimSums>;
+  status: Map<string, DimSums>;
+  responseTime: Map<string, DimSums>;
+  day: number;
+  uv: Sketch;
+  uvAll: Sketch;
+}
+
+const dimOf = (table: DimTable, name: string) => bump(table, name, () => new Map<string, DimSums>());
+
+function addDim(keys: Map<string, DimSums>, key: string, n: number, bytes: number): void {
+  const d = bump(keys, key, zeroDim);
+  d.requests += n;
+  d.bytes += bytes;
+}
+
 /** Adds lines to the minute, hourly and daily sums; `finish` derives the rest. */
 export function addHits(rollup: Rollup, hits: Iterable<Hit>): void {
   const { m1 } = rollup.points;
   const geoH = rollup.geo.h1;
   const dimsH = rollup.dims.h1;
+  const cursors = new Map<string, Cursor>();
   for (const h of hits) {
     rollup.lines++;
     if (h.at < rollup.from) rollup.from = h.at;
     if (h.at > rollup.to) rollup.to = h.at;
     const n = h.sample;
     const bytes = h.bytes * n;
-    const base = `${h.accountId}|${h.domainId}|`;
-    const p = bump(m1, base + floorTo(h.at, minute), zeroPoint);
+    const minuteAt = floorTo(h.at, minute);
+    const hourAt = floorTo(minuteAt, hour);
+    const dayAt = statsDayStart(hourAt);
+    let c = cursors.get(h.domainId);
+    if (!c || c.accountId !== h.accountId) {
+      c = {
+        accountId: h.accountId,
+        base: `${h.accountId}|${h.domainId}|`,
+        minute: NaN,
+        hour: NaN,
+        day: NaN,
+      } as Cursor;
+      cursors.set(h.domainId, c);
+    }
+    if (c.minute !== minuteAt) {
+      c.minute = minuteAt;
+      c.point = bump(m1, c.base + minuteAt, zeroPoint);
+    }
+    if (c.hour !== hourAt) {
+      c.hour = hourAt;
+      c.geo = bump(geoH, c.base + hourAt, () => new Map<string, GeoSums>());
+      c.dims = bump(dimsH, c.base + hourAt, () => new Map() as DimTable);
+      c.url = dimOf(c.dims, 'url');
+      c.referer = dimOf(c.dims, 'referer');
+      c.client = dimOf(c.dims, 'client');
+      c.ua = dimOf(c.dims, 'ua');
+      c.status = dimOf(c.dims, 'status');
+      c.responseTime = dimOf(c.dims, 'response_time');
+    }
+    if (c.day !== dayAt) {
+      c.day = dayAt;
+      c.uv = bump(rollup.uv, `${h.accountId}|${h.domainId}|${dayAt}`, emptySketch);
+      c.uvAll = bump(rollup.uv, `${h.accountId}|${allDomains}|${dayAt}`, emptySketch);
+    }
+
+    const p = c.point;
     p.requests += n;
     p.bytes += bytes;
     if (h.hit) {
@@ -195,9 +261,7 @@ export function addHits(rollup: Rollup, hits: Iterable<Hit>): void {
     if (!h.blockedBy && isPageView(h.method, h.url, h.status)) p.pv += n;
     p.rtMs += h.rtMs * n;
 
-    const hourKey = base + floorTo(h.at, hour);
-    const geoTable = bump(geoH, hourKey, () => new Map<string, GeoSums>());
-    const g = bump(geoTable, `${h.region}|${h.carrier}`, zeroGeo);
+    const g = bump(c.geo, `${h.region}|${h.carrier}`, zeroGeo);
     g.requests += n;
     g.bytes += bytes;
     if (h.hit) {
@@ -205,38 +269,32 @@ export function addHits(rollup: Rollup, hits: Iterable<Hit>): void {
       g.hitBytes += bytes;
     }
 
-    const table = bump(dimsH, hourKey, () => new Map() as DimTable);
-    const dim = (name: string, key: string) => {
-      const d = bump(
-        bump(table, name, () => new Map<string, DimSums>()),
-        key,
-        zeroDim,
-      );
-      d.requests += n;
-      d.bytes += bytes;
-    };
-    dim('url', reportUrl(h.host, h.url));
-    dim('referer', h.referer || '-');
-    dim('client', h.client);
-    dim('ua', h.ua || '-');
-    dim('status', String(h.status));
-    dim('response_time', responseTimeBucket(h.rtMs));
+    addDim(c.url, reportUrl(h.host, h.url), n, bytes);
+    addDim(c.referer, h.referer || '-', n, bytes);
+    addDim(c.client, h.client, n, bytes);
+    addDim(c.ua, h.ua || '-', n, bytes);
+    addDim(c.status, String(h.status), n, bytes);
+    addDim(c.responseTime, responseTimeBucket(h.rtMs), n, bytes);
     if (h.blockedBy) {
-      dim('blocked_rule', h.blockedBy);
-      dim('blocked_client', h.client);
+      addDim(dimOf(c.dims, 'blocked_rule'), h.blockedBy, n, bytes);
+      addDim(dimOf(c.dims, 'blocked_client'), h.client, n, bytes);
     }
 
     const position = hllPosition(h.client);
-    const dayAt = statsDayStart(h.at);
-    hllAdd(bump(rollup.uv, `${h.accountId}|${h.domainId}|${dayAt}`, emptySketch), position);
-    hllAdd(bump(rollup.uv, `${h.accountId}|*|${dayAt}`, emptySketch), position);
+    hllAdd(c.uv, position);
+    hllAdd(c.uvAll, position);
   }
 }
 
-/** Splits `account|domain|at|rest…` keys. */
-export function splitKey(key: string): { accountId: number; domainId: string; at: number; rest: string[] } {
-  const [account = '', domain = '', at = '', ...rest] = key.split('|');
-  return { accountId: Number(account), domainId: domain, at: Number(at), rest };
+/** Splits `account|domain|at` keys. */
+export function splitKey(key: string): { accountId: number; domainId: string; at: number } {
+  const first = key.indexOf('|');
+  const second = key.indexOf('|', first + 1);
+  return {
+    accountId: Number(key.slice(0, first)),
+    domainId: key.slice(first + 1, second),
+    at: Number(key.slice(second + 1)),
+  };
 }
 
 /**

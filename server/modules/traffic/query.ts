@@ -102,39 +102,48 @@ export async function readPoints(
   const geo = filter.region !== undefined || filter.carrier !== undefined;
   const from = new Date(periodStart(grain, range.start)).toISOString();
   const to = new Date(range.end).toISOString();
-  let rows: Record<string, unknown>[];
+  let query: SQL;
   if (geo) {
     if (grain < 60) throw new AppError(Code.invalidRequest, 'traffic.granularity.geo');
     const table = sql.raw(grain === 60 ? 'traffic_geo_1h' : 'traffic_geo_1d');
     const domains =
       scope.domainIds === 'all' ? sql`true` : sql`domain_id = any(${param(scope.domainIds)}::text[])`;
-    rows = rowsOf(
-      await db.execute(sql`
-        select at, sum(requests) as requests, sum(bytes) as bytes, sum(hit_requests) as hit_requests,
-          sum(hit_bytes) as hit_bytes
-        from ${table}
-        where account_id = ${scope.accountId} and ${domains} and at >= ${from} and at < ${to}
-          ${filter.region ? sql`and region = ${filter.region}` : sql``}
-          ${filter.carrier ? sql`and carrier = ${filter.carrier}` : sql``}
-        group by at order by at`),
-    );
+    query = sql`
+      select at, sum(requests) as requests, sum(bytes) as bytes, sum(hit_requests) as hit_requests,
+        sum(hit_bytes) as hit_bytes, 0 as s2xx, 0 as s3xx, 0 as s4xx, 0 as s5xx, 0 as blocked, 0 as pv,
+        0 as rt_ms
+      from ${table}
+      where account_id = ${scope.accountId} and ${domains} and at >= ${from} and at < ${to}
+        ${filter.region ? sql`and region = ${filter.region}` : sql``}
+        ${filter.carrier ? sql`and carrier = ${filter.carrier}` : sql``}
+      group by at`;
   } else {
     const table = sql.raw(pointTables[grain]);
-    rows = rowsOf(
-      await db.execute(sql`
-        select at, sum(requests) as requests, sum(bytes) as bytes, sum(hit_requests) as hit_requests,
-          sum(hit_bytes) as hit_bytes, sum(s2xx) as s2xx, sum(s3xx) as s3xx, sum(s4xx) as s4xx,
-          sum(s5xx) as s5xx, sum(blocked) as blocked, sum(pv) as pv, sum(rt_ms) as rt_ms
-        from ${table}
-        where account_id = ${scope.accountId} and ${domainFilter(scope)} and at >= ${from} and at < ${to}
-        group by at order by at`),
-    );
+    const where = sql`account_id = ${scope.accountId} and ${domainFilter(scope)} and at >= ${from} and at < ${to}`;
+    // One row per period already (the account as a whole, or one domain): nothing to add up.
+    query =
+      scope.domainIds === 'all' || scope.domainIds.length === 1
+        ? sql`select at, ${sql.raw(numberFields.join(', '))} from ${table} where ${where}`
+        : sql`
+          select at, sum(requests) as requests, sum(bytes) as bytes, sum(hit_requests) as hit_requests,
+            sum(hit_bytes) as hit_bytes, sum(s2xx) as s2xx, sum(s3xx) as s3xx, sum(s4xx) as s4xx,
+            sum(s5xx) as s5xx, sum(blocked) as blocked, sum(pv) as pv, sum(rt_ms) as rt_ms
+          from ${table} where ${where} group by at`;
   }
+  // The points come back as one text, not a row each: a month of 5-minute points is 8,640 rows,
+  // and decoding them one by one costs the embedded database several times the query. Periods
+  // are ';'-separated, each its epoch milliseconds then the sums, ','-separated.
+  const [answer] = rowsOf<{ points: string | null }>(
+    await db.execute(sql`
+      select string_agg(concat_ws(',', (extract(epoch from at) * 1000)::int8, ${sql.raw(numberFields.join(', '))}), ';') as points
+      from (${query}) as p`),
+  );
   const found = new Map<number, TrafficPoint>();
-  for (const row of rows) {
-    const at = new Date(row.at as string | Date).getTime();
+  for (const text of answer?.points ? answer.points.split(';') : []) {
+    const row = text.split(',');
+    const at = Number(row[0]);
     const point = zero(new Date(at).toISOString());
-    for (const field of numberFields) point[field] = Number(row[field] ?? 0);
+    numberFields.forEach((field, i) => (point[field] = Number(row[i + 1] ?? 0)));
     found.set(at, point);
   }
   const points: TrafficPoint[] = [];

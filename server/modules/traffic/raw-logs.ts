@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { retentionDays, statsOffsetMs } from '../../../src/contract/traffic';
 import { floorTo } from './aggregate';
 import type { ParsedLine } from './ingest';
+
+const gzipAsync = promisify(gzip);
 
 /**
  * The raw access logs, kept for log download: one gzip file per domain and hour,
@@ -22,24 +25,39 @@ export class RawLogs {
     return join(this.dir, String(accountId), domainId);
   }
 
-  /** Appends lines within the raw retention to their hour's file. */
+  /**
+   * Appends lines within the raw retention to their hour's file. The files are compressed on
+   * the thread pool, together, while the caller goes on (the rollups' writes, for one).
+   */
   async append(lines: readonly ParsedLine[], now: number): Promise<void> {
     const oldest = now - retentionDays.rawLogs * 86_400_000;
-    const files = new Map<string, string[]>();
+    // Domain, then hour: a line's group is found without building a key.
+    const groups = new Map<string, Map<number, { hit: ParsedLine['hit']; raws: string[] }>>();
     for (const { hit, raw } of lines) {
       if (hit.at < oldest || raw === '') continue;
-      const file = join(this.folder(hit.accountId, hit.domainId), `${RawLogs.hourName(hit.at)}.log.gz`);
-      let group = files.get(file);
-      if (!group) {
-        group = [];
-        files.set(file, group);
+      let hours = groups.get(hit.domainId);
+      if (!hours) {
+        hours = new Map();
+        groups.set(hit.domainId, hours);
       }
-      group.push(raw);
+      const at = floorTo(hit.at, 3_600_000);
+      let group = hours.get(at);
+      if (!group) {
+        group = { hit, raws: [] };
+        hours.set(at, group);
+      }
+      group.raws.push(raw);
     }
-    for (const [file, group] of files) {
-      await mkdir(join(file, '..'), { recursive: true });
-      await appendFile(file, gzipSync(`${group.join('\n')}\n`, { level: 4 }));
-    }
+    await Promise.all(
+      [...groups.values()]
+        .flatMap((hours) => [...hours.values()])
+        .map(async ({ hit, raws }) => {
+          const folder = this.folder(hit.accountId, hit.domainId);
+          const packed = await gzipAsync(`${raws.join('\n')}\n`, { level: 4 });
+          await mkdir(folder, { recursive: true });
+          await appendFile(join(folder, `${RawLogs.hourName(hit.at)}.log.gz`), packed);
+        }),
+    );
   }
 
   /** The hourly files of a domain between two times, with their sizes. */
