@@ -67,6 +67,7 @@ const tableOwners = {
   'server/modules/suggestion': ['feedback', 'feedbackImages'],
   'server/modules/audit': ['auditEvents'],
   'server/modules/ip-ban': ['ipBans', 'ipBanLists'],
+  'server/modules/user': ['subGrants'],
   'server/commands': ['idempotencyKeys', 'aggregates', 'aggregateVersions'],
 };
 const serverLayers = [

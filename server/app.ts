@@ -30,6 +30,7 @@ import { isKnownMessage, t } from './i18n/messages';
 import { loggerOptions } from './logger';
 import { commonRoutes } from './modules/common/routes';
 import { customerRoutes } from './modules/customer/routes';
+import { userRoutes } from './modules/user/routes';
 import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (instance) => {
     identityRoutes(instance, ctx);
     customerRoutes(instance, ctx);
+    userRoutes(instance, ctx);
     commonRoutes(instance, ctx);
     overviewRoutes(instance, ctx);
     productRoutes(instance, ctx);

@@ -1,6 +1,8 @@
 import type { Kind } from '../../src/commands/kinds';
 import { sectionKinds } from '../../src/contract/domain-config';
 import type { Executor } from '../db/client';
+import { findAccountById } from '../modules/account/service';
+import { dataScopeOf, type IdScope } from '../modules/user/scope';
 import type { CommandActor } from './execute';
 
 /**
@@ -10,15 +12,17 @@ import type { CommandActor } from './execute';
 export const domainScoped: ReadonlySet<Kind> = new Set<Kind>(['domain', ...sectionKinds]);
 
 /** The domains an actor may act on in the active account: all of them (future ones included), or those granted. */
-export type DomainScope = { all: true } | { all: false; ids: ReadonlySet<string> };
+export type DomainScope = IdScope;
 
 /**
  * The domain scope of an actor. A main account, and an account acting for its customers, acts on
- * all their domains; the grants of sub-accounts plug in here, and the executor then refuses a
- * command on any other domain (a new domain only with "all").
+ * all their domains; a sub-account on those granted to it (`server/modules/user/scope.ts`), so a
+ * command on any other domain is refused, and a new domain only with "all".
  */
-export async function domainScopeOf(_tx: Executor, _actor: CommandActor): Promise<DomainScope> {
-  return { all: true };
+export async function domainScopeOf(tx: Executor, actor: CommandActor): Promise<DomainScope> {
+  const account = await findAccountById(tx, actor.accountId);
+  if (!account) return { all: false, ids: new Set() };
+  return (await dataScopeOf(tx, account)).domains;
 }
 
 /** Whether the scope covers every domain-scoped aggregate a command changes. */

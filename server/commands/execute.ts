@@ -12,7 +12,7 @@ import { commandNamed, type CommandName } from '../../src/commands/registry';
 import { Code, menuDefinitions, type Issue, type Language } from '../../src/contract';
 import type { CommandResult } from '../../src/contract/commands';
 import type { Db, Executor, Tx } from '../db/client';
-import { grantedMenuIds } from '../modules/account/service';
+import { effectiveMenuIds } from '../modules/account/service';
 import { changeChannel, changePayload, type ChangeFeed } from '../http/changes';
 import { AppError } from '../http/envelope';
 import { isKnownMessage, t } from '../i18n/messages';
@@ -86,8 +86,8 @@ export const issuesOf = (error: z.ZodError): Issue[] =>
     message_id: isKnownMessage(issue.message) ? issue.message : 'common.invalid',
   }));
 
-async function grantedMenuOf(ctx: CommandContext, tx: Executor, accountId: number): Promise<Set<number>> {
-  ctx.grantedMenu ??= await grantedMenuIds(tx, accountId);
+async function grantedMenuOf(ctx: CommandContext, tx: Executor, actor: CommandActor): Promise<Set<number>> {
+  ctx.grantedMenu ??= await effectiveMenuIds(tx, actor.accountId, actor.viewAccountId);
   return ctx.grantedMenu;
 }
 
@@ -267,7 +267,7 @@ async function applyCommand(
     throw new AppError(Code.invalidRequest, 'sync.aggregateMismatch', { issues });
   }
 
-  if (!grants(await grantedMenuOf(ctx, tx, accountId), module.menuPath))
+  if (!grants(await grantedMenuOf(ctx, tx, actor), module.menuPath))
     throw new AppError(Code.forbidden, 'common.forbidden');
   // Data permission: every domain the command changes must be granted to the actor.
   if (!covers(await (ctx.domainScope ?? domainScopeOf)(tx, actor), targets))

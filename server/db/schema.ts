@@ -49,6 +49,9 @@ export const accounts = pgTable(
     cwnLink: text('cwn_link').notNull().default(''),
     isChannel: boolean('is_channel').notNull().default(false),
     topUrlType: boolean('top_url_type').notNull().default(false),
+    /** A sub-account: whether its main account lets it use API tokens (spec §6). */
+    apiEnabled: boolean('api_enabled').notNull().default(false),
+    remark: text('remark').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -79,6 +82,23 @@ export const accountMenus = pgTable(
     menuId: integer('menu_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.menuId] })],
+);
+
+/**
+ * Data permission of a sub-account (spec §6): a domain, a certificate or an owner (`user`, the
+ * account that created objects) it may act on; the target '*' is every item of that kind,
+ * including those made later.
+ */
+export const subGrants = pgTable(
+  'sub_grants',
+  {
+    subId: integer('sub_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['domain', 'cert', 'user'] }).notNull(),
+    target: text('target').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subId, t.kind, t.target] })],
 );
 
 /** Single-use sign-in codes, bound to the `state` they were issued for; only the hash is kept. */

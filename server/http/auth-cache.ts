@@ -8,6 +8,7 @@ declare module 'fastify' {
 }
 import type { TokenContext } from '../identity/service';
 import type { Account } from '../modules/account/service';
+import type { DataScope } from '../modules/user/scope';
 
 /** What a token resolves to for one requested view: everything a call's checks read. */
 export interface ResolvedAuth {
@@ -17,6 +18,8 @@ export interface ResolvedAuth {
   viewServiceStatus: ServiceStatus;
   /** The menu items granted to the view account (function permission, spec §6). */
   menuIds: ReadonlySet<number>;
+  /** The domains and certificates the caller may see and act on (data permission, spec §6). */
+  scope: DataScope;
   /** When the token stops being valid whatever happens: its absolute or its idle expiry. */
   validUntil: number;
 }

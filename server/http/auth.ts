@@ -5,11 +5,12 @@ import {
   canView,
   findAccountById,
   serviceStatusOf,
-  grantedMenuIds,
+  effectiveMenuIds,
   type Account,
 } from '../modules/account/service';
 import { menuDefinitions, type ServiceStatus } from '../../src/contract';
 import type { ResolvedAuth } from './auth-cache';
+import { dataScopeOf, everything, type DataScope } from '../modules/user/scope';
 import type { AppContext } from './context';
 import { sha256Hex } from './crypto';
 import { AppError, signInUrl } from './envelope';
@@ -24,8 +25,10 @@ export interface AuthContext extends TokenContext {
    */
   view: Account;
   viewServiceStatus: ServiceStatus;
-  /** The menu items granted to the active account (function permission, spec §6). */
+  /** The menu items the caller may open in the active account (function permission, spec §6). */
   menuIds: ReadonlySet<number>;
+  /** The domains and certificates of the active account the caller may see and act on (data permission). */
+  scope: DataScope;
 }
 
 /** Why a call has no signed-in caller: no token at all, or a token that is unknown, expired or revoked. */
@@ -79,6 +82,7 @@ export async function authenticate(
     view: resolved.view,
     viewServiceStatus: resolved.viewServiceStatus,
     menuIds: resolved.menuIds,
+    scope: resolved.scope,
   };
 }
 
@@ -93,8 +97,11 @@ async function resolve(
   if (!resolved) return 'invalid';
   const account = await findAccountById(ctx.db, resolved.accountId);
   if (!account) return 'invalid';
-  const viewId = requested ?? resolved.viewAccountId;
-  if (viewId !== account.id && !(await canView(ctx.db, account, viewId))) {
+  // A sub-account acts in its main account (spec §6): its own account holds no data.
+  const own = account.kind === 'sub' && account.parentId !== null ? account.parentId : account.id;
+  const wanted = requested ?? resolved.viewAccountId;
+  const viewId = wanted === account.id ? own : wanted;
+  if (viewId !== own && !(await canView(ctx.db, account, viewId))) {
     // A default view that may no longer be viewed is reset, so the next call shows the own account.
     if (requested === undefined) {
       await setViewAccount(ctx.db, resolved.tokenHash, account.id);
@@ -103,6 +110,7 @@ async function resolve(
     throw boundary();
   }
   const view = viewId === account.id ? account : await findAccountById(ctx.db, viewId);
+  const scope = viewId === own ? await dataScopeOf(ctx.db, account) : everything;
   if (!view) throw boundary();
   const { validUntil, ...tokenContext } = resolved;
   const auth: ResolvedAuth = {
@@ -110,7 +118,8 @@ async function resolve(
     account,
     view,
     viewServiceStatus: await serviceStatusOf(ctx.db, view),
-    menuIds: await grantedMenuIds(ctx.db, view.id),
+    menuIds: await effectiveMenuIds(ctx.db, account.id, view.id),
+    scope,
     validUntil,
   };
   ctx.authCache.set(key, auth, stamp);

@@ -43,6 +43,14 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   trafficTop: trafficMenuPaths,
   trafficUv: trafficMenuPaths,
   logFiles: '/cdn/log',
+  childLists: '/cdn/user/list',
+  childAdd: '/cdn/user/list',
+  childDetail: '/cdn/user/list',
+  childUpdate: '/cdn/user/list',
+  childPassword: '/cdn/user/list',
+  childDelete: '/cdn/user/list',
+  childAuthLists: '/cdn/user/list',
+  childAuthUpdate: '/cdn/user/list',
 };
 
 /**

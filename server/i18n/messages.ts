@@ -117,6 +117,40 @@ export const messages = {
   },
   'identity.signedOut': { zh_CN: '您已退出登录。', en_US: 'You have signed out.' },
   'customer.accountBoundary': { zh_CN: '您无权查看该账号', en_US: 'You may not view this account.' },
+  'user.created': { zh_CN: '子账号已创建', en_US: 'Sub-account created.' },
+  'user.updated': { zh_CN: '子账号信息已保存', en_US: 'Sub-account saved.' },
+  'user.deleted': { zh_CN: '子账号已删除', en_US: 'Sub-account deleted.' },
+  'user.passwordReset': {
+    zh_CN: '密码已重置，该子账号需重新登录',
+    en_US: 'Password reset. The sub-account must sign in again.',
+  },
+  'user.authUpdated': { zh_CN: '权限已保存', en_US: 'Permissions saved.' },
+  'user.limit': {
+    zh_CN: '最多可创建 {max} 个子账号，如需新建，请先删除不需要的子账号',
+    en_US:
+      'Up to {max} sub-accounts can be created. To create a new one, please delete an unneeded sub-account first.',
+  },
+  'user.login.taken': { zh_CN: '登录账号 {login} 已被使用', en_US: 'The login {login} is already taken.' },
+  'user.grant.owner': {
+    zh_CN: '只能按主账号及其子账号授权',
+    en_US: 'Owners can only be the main account and its sub-accounts.',
+  },
+  'user.login.required': { zh_CN: '请输入登录账号', en_US: 'Enter a login' },
+  'user.login.invalid': {
+    zh_CN: '登录账号须为 4–32 个字符，以字母开头，可含字母、数字、下划线、连字符和点',
+    en_US: "A login is 4–32 characters: a letter first, then letters, digits, '_', '-' or '.'",
+  },
+  'user.password.required': { zh_CN: '请输入密码', en_US: 'Enter a password' },
+  'user.password.spaces': { zh_CN: '密码不能包含空格', en_US: 'The password cannot contain spaces' },
+  'user.password.length': {
+    zh_CN: '密码长度须为 8–20 个字符',
+    en_US: 'The password must be 8–20 characters',
+  },
+  'user.password.classes': {
+    zh_CN: '密码须至少包含大写字母、小写字母、数字、符号中的三种',
+    en_US: 'The password needs at least three of: uppercase letters, lowercase letters, digits, symbols',
+  },
+  'user.password.mismatch': { zh_CN: '两次输入的密码不一致', en_US: 'The two passwords do not match' },
   'account.mobile.invalid': {
     zh_CN: '请输入正确的 11 位手机号码',
     en_US: 'Please enter a valid 11-digit mobile number.',

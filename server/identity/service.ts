@@ -319,3 +319,11 @@ export async function recordSignInAttempt(
 export async function clearSignInFailures(db: Db, attempt: SignInKey): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.login, normal(attempt).login));
 }
+
+/** Ends every console sign-in of an account (a password reset, a deleted sub-account). */
+export async function revokeAccountTokens(db: Executor, accountId: number): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(tokens.accountId, accountId), isNull(tokens.revokedAt)));
+}

@@ -16,6 +16,9 @@ import {
 } from '../modules/account/service';
 import { applyForService, approveApplication } from '../modules/product/service';
 import { KeyVault } from '../modules/cert/key-vault';
+import { domainNames } from '../modules/domain/service';
+import { addChild } from '../modules/user/service';
+import { noGrants } from '../../src/contract/users';
 import { demoCertsSeeded, seedDemoCerts } from './demo-certs';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
@@ -153,6 +156,7 @@ export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Prom
   return (
     row !== undefined &&
     (await demoDomainsSeeded(db, demo.id)) &&
+    (await findAccountByLogin(db, 'demo-analyst')) !== null &&
     (!options.dataDir || (await demoCertsSeeded(db, demo.id)))
   );
 }
@@ -184,6 +188,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedIpBans(db, demo, options.cnameSuffix);
   await seedDemoDomains(db, demo, options.cnameSuffix);
   if (options.dataDir) await seedDemoCerts(db, demo, KeyVault.open(options.dataDir), Date.now());
+  await seedDemoSubAccount(db, demo, password);
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });
@@ -232,6 +237,31 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     '赵六',
   );
   await opened(db, canvas);
+}
+
+/**
+ * A sub-account of the demo, made as its main account makes one: the overview, the domain list
+ * and basic statistics, on two of its domains.
+ */
+async function seedDemoSubAccount(db: Db, demo: Account, password: string): Promise<void> {
+  if (await findAccountByLogin(db, 'demo-analyst')) return;
+  const domains = (await domainNames(db, demo.id)).filter((d) => d.status === 'active').slice(0, 2);
+  await addChild(
+    db,
+    { main: demo, origin: 'operator', ip: '' },
+    {
+      login: 'demo-analyst',
+      password,
+      confirm_password: password,
+      real_name: '数据分析',
+      mobile: '13900139000',
+      email: 'analyst@example.com',
+      remark: '',
+      menu_ids: [101, 201, 401],
+      data: { ...noGrants(), domains: { all: false, ids: domains.map((d) => d.id) } },
+      api_enabled: false,
+    },
+  );
 }
 
 /** Seeds (or completes) the demo data unless it is complete; answers the time taken, or null. */

@@ -40,6 +40,22 @@ import {
   trafficUvResult,
 } from './traffic';
 import { routes, type Method } from './routes';
+import {
+  childAddBody,
+  childAddResult,
+  childAuthListsBody,
+  childAuthListsResult,
+  childAuthUpdateBody,
+  childAuthUpdateResult,
+  childDeleteBody,
+  childDeleteResult,
+  childDetailResult,
+  childListsResult,
+  childPasswordBody,
+  childUpdateBody,
+  childUserBody,
+  okResult,
+} from './users';
 
 export interface Endpoint {
   method: Method;
@@ -377,6 +393,73 @@ export const endpoints = {
     tag: 'log',
     summary:
       'The hourly raw log files (gzip, JSON lines) of one domain over at most 31 days, with their sizes and signed download addresses that work for 5 minutes.',
+  }),
+  childLists: e({
+    ...routes.childLists,
+    output: childListsResult,
+    access: 'identity',
+    tag: 'user',
+    summary:
+      'The sub-accounts of the signed-in main account (at most 5), with their security level and two-factor state.',
+  }),
+  childAdd: e({
+    ...routes.childAdd,
+    input: childAddBody,
+    output: childAddResult,
+    access: 'identity',
+    tag: 'user',
+    summary:
+      'Creates a sub-account of the signed-in main account (at most 5) with its login (fixed once set), password, contacts, menu items and data permission.',
+  }),
+  childDetail: e({
+    ...routes.childDetail,
+    input: childUserBody,
+    output: childDetailResult,
+    access: 'identity',
+    tag: 'user',
+    summary: 'One sub-account of the signed-in main account.',
+  }),
+  childUpdate: e({
+    ...routes.childUpdate,
+    input: childUpdateBody,
+    output: childDetailResult,
+    access: 'identity',
+    tag: 'user',
+    summary: 'Changes the name, contacts and remark of a sub-account; its login cannot change.',
+  }),
+  childPassword: e({
+    ...routes.childPassword,
+    input: childPasswordBody,
+    output: okResult,
+    access: 'identity',
+    tag: 'user',
+    summary: 'Sets a new password for a sub-account (the password policy of spec §5); its sign-ins end.',
+  }),
+  childDelete: e({
+    ...routes.childDelete,
+    input: childDeleteBody,
+    output: childDeleteResult,
+    access: 'identity',
+    tag: 'user',
+    summary: 'Deletes a sub-account; its sign-ins end. What it created stays with the main account.',
+  }),
+  childAuthLists: e({
+    ...routes.childAuthLists,
+    input: childAuthListsBody,
+    output: childAuthListsResult,
+    access: 'identity',
+    tag: 'user',
+    summary:
+      "A sub-account's authority items (the main account's menu, each checked when granted), its data permission and whether it may use API tokens.",
+  }),
+  childAuthUpdate: e({
+    ...routes.childAuthUpdate,
+    input: childAuthUpdateBody,
+    output: childAuthUpdateResult,
+    access: 'identity',
+    tag: 'user',
+    summary:
+      "Sets a sub-account's menu items (a group with its children kept consistent), data permission by domain, certificate and owner (each 'all, including future items' or a list) and API permission.",
   }),
 } as const;
 

@@ -37,7 +37,7 @@ export const loginOf = (column: AnyPgColumn) =>
 export const loginOr = (login: string | null, id: number) => login ?? `#${id}`;
 
 /** Creates an account with an argon2id password hash. */
-export async function createAccount(db: Db, input: NewAccount): Promise<Account> {
+export async function createAccount(db: Executor, input: NewAccount): Promise<Account> {
   const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
   const [row] = await db
     .insert(accounts)
@@ -140,6 +140,20 @@ export async function grantedMenuIds(db: Executor, accountId: number): Promise<S
     .from(accountMenus)
     .where(eq(accountMenus.accountId, accountId));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The menu items an actor may open in the active account (function permission, spec §6): a
+ * sub-account those of its own granted that its main account still has, main-only items never;
+ * anyone else the active account's.
+ */
+export async function effectiveMenuIds(db: Executor, actorId: number, viewId: number): Promise<Set<number>> {
+  const viewMenu = await grantedMenuIds(db, viewId);
+  const actor = await findAccountById(db, actorId);
+  if (actor?.kind !== 'sub') return viewMenu;
+  const own = await grantedMenuIds(db, actorId);
+  const mainOnly = new Set(menuDefinitions.filter((m) => m.mainOnly).map((m) => m.menu_id));
+  return new Set([...own].filter((id) => viewMenu.has(id) && !mainOnly.has(id)));
 }
 
 /** spec §5-ish: 18 characters, 17 digits then a digit or X. */
@@ -312,4 +326,55 @@ export async function moveServiceStatus(
     .where(and(eq(accounts.id, id), from ? eq(accounts.serviceStatus, from) : undefined))
     .returning();
   return row ?? null;
+}
+
+/** The sub-accounts of a main account, oldest first. */
+export async function subAccountsOf(db: Executor, mainId: number): Promise<Account[]> {
+  return db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.kind, 'sub'), eq(accounts.parentId, mainId)))
+    .orderBy(asc(accounts.id));
+}
+
+/** Whether a login is used by any account, whatever its case. */
+export async function loginTaken(db: Executor, login: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.login}) = lower(${login})`);
+  return row !== undefined;
+}
+
+export interface AccountFields {
+  realName?: string;
+  mobile?: string;
+  email?: string;
+  remark?: string;
+  apiEnabled?: boolean;
+  realNameVerified?: boolean;
+  passwordHash?: string;
+}
+
+/** Changes fields of an account; the account as it is after. */
+export async function updateAccount(db: Executor, id: number, fields: AccountFields): Promise<Account> {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(accounts.id, id))
+    .returning();
+  if (!row) throw new Error(`account ${id} is gone`);
+  return row;
+}
+
+/** Deletes an account; its menu, grants and sign-ins go with it (foreign keys). */
+export async function deleteAccount(db: Executor, id: number): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, id));
+}
+
+/** Replaces the menu items granted to an account. */
+export async function setMenuItems(db: Executor, id: number, menuIds: readonly number[]): Promise<void> {
+  await db.delete(accountMenus).where(eq(accountMenus.accountId, id));
+  if (menuIds.length > 0)
+    await db.insert(accountMenus).values(menuIds.map((menuId) => ({ accountId: id, menuId })));
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context';
 import { auditContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { contractRoute } from '../../http/routes';
+import { allows, requireAllowed } from '../user/scope';
 import { createFeed, expiryCalendar, feedAccount, feedStatus, revokeFeed } from './feed';
 import { KeyVault } from './key-vault';
 import {
@@ -29,12 +30,17 @@ export function certRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...auditContext(request),
   });
 
-  contractRoute(app, ctx, 'certList', async (request, input, auth) =>
-    ok(request, await listCertificates(ctx.db, auth.viewAccountId, input, new Date())),
-  );
-  contractRoute(app, ctx, 'certDetail', async (request, input, auth) =>
-    ok(request, await certificateDetail(ctx.db, auth.viewAccountId, input.id, new Date())),
-  );
+  contractRoute(app, ctx, 'certList', async (request, input, auth) => {
+    const found = await listCertificates(ctx.db, auth.viewAccountId, input, new Date());
+    if (auth.scope.certs.all) return ok(request, found);
+    // A sub-account sees the certificates granted to it (spec §6).
+    const lists = found.lists.filter((c) => allows(auth.scope.certs, c.id));
+    return ok(request, { lists, total: lists.length });
+  });
+  contractRoute(app, ctx, 'certDetail', async (request, input, auth) => {
+    requireAllowed(auth.scope.certs, input.id);
+    return ok(request, await certificateDetail(ctx.db, auth.viewAccountId, input.id, new Date()));
+  });
   contractRoute(app, ctx, 'certUpload', async (request, input, auth) =>
     ok(
       request,
@@ -43,6 +49,7 @@ export function certRoutes(app: FastifyInstance, ctx: AppContext): void {
     ),
   );
   contractRoute(app, ctx, 'certDelete', async (request, input, auth) => {
+    requireAllowed(auth.scope.certs, input.id);
     await deleteCertificate(ctx.db, actorOf(request, auth), input.id);
     return ok(request, { id: input.id }, 'cert.deleted');
   });

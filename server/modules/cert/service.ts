@@ -1,5 +1,5 @@
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CertDomain,
@@ -308,4 +308,18 @@ export async function certificateCount(db: Executor, accountId: number): Promise
     .from(certificates)
     .where(eq(certificates.accountId, accountId));
   return row?.n ?? 0;
+}
+
+/** The ids of the account's certificates uploaded by these accounts (a sub-account's data permission by owner). */
+export async function certIdsCreatedBy(
+  db: Executor,
+  accountId: number,
+  creators: readonly number[],
+): Promise<string[]> {
+  if (creators.length === 0) return [];
+  const rows = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.accountId, accountId), inArray(certificates.createdBy, [...creators])));
+  return rows.map((r) => r.id);
 }

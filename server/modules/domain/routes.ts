@@ -7,6 +7,7 @@ import { contentOf } from '../../../src/contract/domain-config';
 import { documentHistory } from '../../commands/stores';
 import { domainConfig } from './config';
 import { domainDetail, domainNames, listDomains, listGroups } from './service';
+import { allows, requireAllowed } from '../user/scope';
 
 /** The next `updated_since` of a list read at `now` (see `updatedSinceOverlapMs`). */
 const serverTime = (now: Date) => new Date(now.getTime() - updatedSinceOverlapMs).toISOString();
@@ -21,26 +22,34 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = new Date();
     // What changed since a time comes from the database (deletions included); a page of the list
     // from the index kept in memory.
-    const page = input.updated_since
-      ? await listDomains(ctx.db, auth.viewAccountId, input)
-      : await index.page(auth.viewAccountId, input);
+    // A sub-account's list holds only the domains granted to it (spec §6): read from the database.
+    const page = !auth.scope.domains.all
+      ? await listDomains(ctx.db, auth.viewAccountId, input, auth.scope.domains.ids)
+      : input.updated_since
+        ? await listDomains(ctx.db, auth.viewAccountId, input)
+        : await index.page(auth.viewAccountId, input);
     return ok(request, { ...page, server_time: serverTime(now) });
   });
 
   contractRoute(app, ctx, 'domainNames', async (request, _input, auth) =>
-    ok(request, { lists: await domainNames(ctx.db, auth.viewAccountId) }),
+    ok(request, {
+      lists: (await domainNames(ctx.db, auth.viewAccountId)).filter((d) => allows(auth.scope.domains, d.id)),
+    }),
   );
 
-  contractRoute(app, ctx, 'domainDetail', async (request, input, auth) =>
-    ok(request, await domainDetail(ctx.db, auth.viewAccountId, input.id)),
-  );
+  contractRoute(app, ctx, 'domainDetail', async (request, input, auth) => {
+    requireAllowed(auth.scope.domains, input.id);
+    return ok(request, await domainDetail(ctx.db, auth.viewAccountId, input.id));
+  });
 
   contractRoute(app, ctx, 'domainConfig', async (request, input, auth) => {
+    requireAllowed(auth.scope.domains, input.id);
     await domainDetail(ctx.db, auth.viewAccountId, input.id);
     return ok(request, await domainConfig(ctx.db, auth.viewAccountId, input.id));
   });
 
   contractRoute(app, ctx, 'sectionHistory', async (request, input, auth) => {
+    requireAllowed(auth.scope.domains, input.id);
     await domainDetail(ctx.db, auth.viewAccountId, input.id);
     const versions = await documentHistory(ctx.db, auth.viewAccountId, input.kind, input.id);
     return ok(request, {

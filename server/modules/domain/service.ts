@@ -231,8 +231,11 @@ export async function listDomains(
   db: Db,
   accountId: number,
   query: ListQuery,
+  only?: ReadonlySet<string>,
 ): Promise<{ lists: DomainEntry[]; total: number }> {
   const conditions: SQL[] = [eq(domains.accountId, accountId)];
+  // Only these domains (a sub-account's data permission); none at all when the set is empty.
+  if (only) conditions.push(only.size > 0 ? inArray(domains.id, [...only]) : sql`false`);
   if (query.updated_since) conditions.push(gt(domains.updatedAt, new Date(query.updated_since)));
   else conditions.push(live);
   if (query.keyword) conditions.push(sql`strpos(${domains.name}, ${query.keyword.toLowerCase()}) > 0`);
@@ -408,4 +411,18 @@ export async function liveDomainsByName(db: Executor, names: readonly string[]) 
     .select({ accountId: domains.accountId, id: domains.id, name: domains.name })
     .from(domains)
     .where(and(live, inArray(domains.name, [...names])));
+}
+
+/** The ids of the account's domains created by these accounts (a sub-account's data permission by owner). */
+export async function domainIdsCreatedBy(
+  db: Executor,
+  accountId: number,
+  creators: readonly number[],
+): Promise<string[]> {
+  if (creators.length === 0) return [];
+  const rows = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), inArray(domains.createdBy, [...creators])));
+  return rows.map((r) => r.id);
 }

@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { contractRoute } from '../../http/routes';
+import type { AuthContext } from '../../http/auth';
+import { allows } from '../user/scope';
 import { countByServiceType, countByStatus, domainsOf, summaryOf } from './service';
 
 export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The domains the caller may see: a sub-account's counts are of its granted domains.
+  const visibleDomains = async (auth: AuthContext) =>
+    (await domainsOf(ctx.db, auth.viewAccountId)).filter((d) => allows(auth.scope.domains, d.id));
   contractRoute(app, ctx, 'cdnType', async (request, _input, auth) =>
-    ok(request, { lists: countByServiceType(await domainsOf(ctx.db, auth.viewAccountId)) }),
+    ok(request, { lists: countByServiceType(await visibleDomains(auth)) }),
   );
   contractRoute(app, ctx, 'overviewDomains', async (request, _input, auth) => {
-    const list = await domainsOf(ctx.db, auth.viewAccountId);
+    const list = await visibleDomains(auth);
     return ok(request, { lists: list.map(summaryOf), total: list.length, by_status: countByStatus(list) });
   });
 }

@@ -16,6 +16,7 @@ import { domainsByIds } from '../domain/service';
 import { allDomains, floorTo } from './aggregate';
 import { hllCount, hllError, hllMerge, hllRegisters } from './hll';
 import { rowsOf } from './store';
+import { requireAllowed, type IdScope } from '../user/scope';
 import { Code } from '../../../src/contract';
 
 /** The domains a query reads: the account as a whole, or some of its domains. */
@@ -37,9 +38,13 @@ export async function scopeOf(
   db: Db,
   accountId: number,
   input: { all: boolean; domain_ids: string[] },
+  granted: IdScope = { all: true },
 ): Promise<Scope> {
-  if (input.all) return { accountId, domainIds: 'all' };
+  // "All domains" of a sub-account are those granted to it (spec §6 data permission).
+  if (input.all)
+    return granted.all ? { accountId, domainIds: 'all' } : { accountId, domainIds: [...granted.ids] };
   const ids = [...new Set(input.domain_ids)];
+  for (const id of ids) requireAllowed(granted, id);
   const found = await domainsByIds(db, accountId, ids);
   if (found.length !== ids.length) throw new AppError(Code.notFound, 'traffic.domain.notFound');
   return { accountId, domainIds: ids };

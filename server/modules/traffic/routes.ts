@@ -26,6 +26,7 @@ import { checkEdgeKey } from './edge-keys';
 import { exportReport } from './export';
 import { ingestText } from './ingest';
 import { series, scopeOf, top, uniqueVisitors } from './query';
+import { requireAllowed, type IdScope } from '../user/scope';
 import { RawLogs } from './raw-logs';
 
 /** One ingestion at a time per process: a burst of edges queues instead of crowding the database. */
@@ -56,7 +57,7 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
     trafficPaths.reportExport,
   ]);
   contractRoute(app, ctx, 'trafficSeries', async (request, input, auth) => {
-    const scope = await scopeOf(ctx.db, auth.viewAccountId, input);
+    const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);
     return ok(
       request,
       await series(ctx.db, scope, rangeOf(input), input.granularity as Granularity, {
@@ -68,11 +69,11 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   });
   contractRoute(app, ctx, 'trafficTop', async (request, input, auth) => {
-    const scope = await scopeOf(ctx.db, auth.viewAccountId, input);
+    const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);
     return ok(request, await top(ctx.db, scope, rangeOf(input), input.dimension, input.limit, Date.now()));
   });
   contractRoute(app, ctx, 'trafficUv', async (request, input, auth) => {
-    const scope = await scopeOf(ctx.db, auth.viewAccountId, input);
+    const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);
     return ok(request, await uniqueVisitors(ctx.db, scope, rangeOf(input)));
   });
 
@@ -81,6 +82,7 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   const sign = (accountId: number, domainId: string, name: string, expires: number) =>
     createHmac('sha256', linkKey).update(`${accountId}/${domainId}/${name}/${expires}`).digest('base64url');
   contractRoute(app, ctx, 'logFiles', async (request, input, auth) => {
+    requireAllowed(auth.scope.domains, input.domain_id);
     const [domain] = await domainsByIds(ctx.db, auth.viewAccountId, [input.domain_id]);
     if (!domain) throw new AppError(Code.notFound, 'traffic.domain.notFound');
     const { start, end } = rangeOf(input);
@@ -154,12 +156,14 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
         requireOpenService(auth);
         requireMenuPath(auth, trafficMenuPaths);
         (request as FastifyRequest & { viewAccountId?: number }).viewAccountId = auth.viewAccountId;
+        (request as FastifyRequest & { granted?: IdScope }).granted = auth.scope.domains;
       },
     },
     async (request, reply) => {
       const input = reportExportBody.parse(request.body);
       const accountId = (request as FastifyRequest & { viewAccountId?: number }).viewAccountId as number;
-      const scope = await scopeOf(ctx.db, accountId, input);
+      const granted = (request as FastifyRequest & { granted?: IdScope }).granted;
+      const scope = await scopeOf(ctx.db, accountId, input, granted);
       const report = await top(ctx.db, scope, rangeOf(input), input.dimension, input.limit, Date.now());
       if (report.rows.length === 0) throw new AppError(Code.notFound, 'report.export.empty');
       const names =

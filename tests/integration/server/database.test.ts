@@ -48,6 +48,7 @@ describeServer('database setup: migrations and the demo seed', (h, kind) => {
           'customer04',
           'customer05',
           'demo',
+          'demo-analyst',
           'newbie',
           'unverified',
         ].sort(),
@@ -121,7 +122,7 @@ describeServer('database setup: migrations and the demo seed', (h, kind) => {
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
       expect(seeded).toHaveLength(1);
       const [n] = await databases[0]!.db.select({ n: count() }).from(accounts);
-      expect(n?.n).toBe(10);
+      expect(n?.n).toBe(11);
     } finally {
       for (const database of databases) await database.close();
       await fresh.drop();

@@ -62,6 +62,33 @@ const endpointInputs: Partial<Record<EndpointName, Record<string, unknown>>> = {
   },
   trafficUv: { all: true, start: '2026-11-01T00:00:00+08:00', end: '2026-11-02T00:00:00+08:00' },
   logFiles: { domain_id: randomUUID(), start: '2026-11-01T00:00:00+08:00', end: '2026-11-02T00:00:00+08:00' },
+  childAdd: {
+    login: 'hardening-sub',
+    password: 'Sub#Pass2026',
+    confirm_password: 'Sub#Pass2026',
+    real_name: '运维',
+    mobile: '13800138000',
+    email: 'ops@example.com',
+    remark: 'Remark',
+    menu_ids: [201],
+    data: { domains: { all: false, ids: [randomUUID()] }, certs: { all: false, ids: [randomUUID()] } },
+  },
+  childDetail: { user_id: 999_999 },
+  childUpdate: {
+    user_id: 999_999,
+    real_name: '运维',
+    mobile: '13800138000',
+    email: 'a@example.com',
+    remark: 'R',
+  },
+  childPassword: { user_id: 999_999, password: 'Sub#Pass2026', confirm_password: 'Sub#Pass2026' },
+  childDelete: { user_id: 999_999 },
+  childAuthLists: { child_user_id: 999_999 },
+  childAuthUpdate: {
+    child_user_id: 999_999,
+    menu_ids: [201],
+    data: { domains: { all: false, ids: [randomUUID()] }, certs: { all: true, ids: [] } },
+  },
 };
 
 const origin = {
