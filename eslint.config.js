@@ -61,13 +61,21 @@ const featureZones = features.flatMap((feature) => [
  */
 const tableOwners = {
   'server/modules/account': ['accounts', 'channelCustomers', 'accountMenus'],
-  'server/identity': ['authCodes', 'portalSessions', 'tokens', 'loginFailures'],
+  'server/identity': [
+    'authCodes',
+    'portalSessions',
+    'tokens',
+    'loginFailures',
+    'recoveryCodes',
+    'signInChallenges',
+  ],
   'server/modules/product': ['serviceApplications'],
   'server/modules/domain': ['domains', 'domainGroups'],
   'server/modules/suggestion': ['feedback', 'feedbackImages'],
   'server/modules/audit': ['auditEvents'],
   'server/modules/ip-ban': ['ipBans', 'ipBanLists'],
   'server/modules/user': ['subGrants'],
+  'server/modules/token': ['apiTokens'],
   'server/commands': ['idempotencyKeys', 'aggregates', 'aggregateVersions'],
 };
 const serverLayers = [

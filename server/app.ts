@@ -31,6 +31,7 @@ import { loggerOptions } from './logger';
 import { commonRoutes } from './modules/common/routes';
 import { customerRoutes } from './modules/customer/routes';
 import { userRoutes } from './modules/user/routes';
+import { tokenRoutes } from './modules/token/routes';
 import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
@@ -156,7 +157,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The console sign-in token, or an API token (`cdnk_…`) made on the token page: it acts as its user with that user's permissions, narrowed to its domains, read-only or read-write, from its allowed addresses until its expiry. Tokens cannot manage users, tokens or account security.",
+          },
           edgeKey: {
             type: 'apiKey',
             in: 'header',
@@ -261,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identityRoutes(instance, ctx);
     customerRoutes(instance, ctx);
     userRoutes(instance, ctx);
+    tokenRoutes(instance, ctx);
     commonRoutes(instance, ctx);
     overviewRoutes(instance, ctx);
     productRoutes(instance, ctx);

@@ -25,6 +25,19 @@ export async function domainScopeOf(tx: Executor, actor: CommandActor): Promise<
   return (await dataScopeOf(tx, account)).domains;
 }
 
+/** The certificates an actor may use in the active account (a sub-account's grants by certificate and owner). */
+export async function certScopeOf(tx: Executor, actor: CommandActor): Promise<IdScope> {
+  const account = await findAccountById(tx, actor.accountId);
+  if (!account) return { all: false, ids: new Set() };
+  return (await dataScopeOf(tx, account)).certs;
+}
+
+/** The certificate a command's payload names (associating one with a domain), if any. */
+export const certificateOf = (payload: unknown): string | null => {
+  const id = (payload as { certificate_id?: unknown } | null)?.certificate_id;
+  return typeof id === 'string' ? id : null;
+};
+
 /** Whether the scope covers every domain-scoped aggregate a command changes. */
 export const covers = (scope: DomainScope, targets: readonly { kind: Kind; id: string }[]) =>
   scope.all || targets.every((target) => !domainScoped.has(target.kind) || scope.ids.has(target.id));

@@ -27,7 +27,8 @@ import {
   type StoredResponse,
 } from './idempotency';
 import { serverSides, type ServerSide } from './server-side';
-import { covers, domainScopeOf, type DomainScope } from './data-permission';
+import { certificateOf, certScopeOf, covers, domainScopeOf, type DomainScope } from './data-permission';
+import { allows, type IdScope } from '../modules/user/scope';
 import { aggregateLockName } from './locks';
 import { stores, type AggregateStore, type Stored } from './stores';
 
@@ -60,6 +61,8 @@ export interface CommandContext {
   grantedMenu?: Set<number>;
   /** The domains the actor may act on (spec §6 data permission); default: `domainScopeOf`. */
   domainScope?: (tx: Executor, actor: CommandActor) => Promise<DomainScope>;
+  /** The certificates the actor may use; default: `certScopeOf`. */
+  certScope?: (tx: Executor, actor: CommandActor) => Promise<IdScope>;
   /** Told of every applied command once it has committed (what the server keeps in memory). */
   changes?: ChangeFeed;
   /**
@@ -271,6 +274,10 @@ async function applyCommand(
     throw new AppError(Code.forbidden, 'common.forbidden');
   // Data permission: every domain the command changes must be granted to the actor.
   if (!covers(await (ctx.domainScope ?? domainScopeOf)(tx, actor), targets))
+    throw new AppError(Code.forbidden, 'common.forbidden');
+  // ... and a certificate it names must be one the actor may use.
+  const certificate = certificateOf(payload);
+  if (certificate !== null && !allows(await (ctx.certScope ?? certScopeOf)(tx, actor), certificate))
     throw new AppError(Code.forbidden, 'common.forbidden');
 
   const now = ctx.now?.() ?? new Date();

@@ -52,6 +52,12 @@ export const accounts = pgTable(
     /** A sub-account: whether its main account lets it use API tokens (spec §6). */
     apiEnabled: boolean('api_enabled').notNull().default(false),
     remark: text('remark').notNull().default(''),
+    /** Two-factor sign-in (spec §4): the TOTP secret sealed by the key vault, and whether it is on. */
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** A secret being enrolled: it replaces `totpSecret` once a code of it is given. */
+    totpPendingSecret: text('totp_pending_secret'),
+    passwordChangedAt: ts('password_changed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -99,6 +105,64 @@ export const subGrants = pgTable(
     target: text('target').notNull(),
   },
   (t) => [primaryKey({ columns: [t.subId, t.kind, t.target] })],
+);
+
+/** Single-use recovery codes of two-factor sign-in; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.codeHash] })],
+);
+
+/**
+ * A sign-in whose password was right, waiting for its second factor: the cookie holds the secret,
+ * the row its hash, the account and where the sign-in goes on. Short-lived, few attempts.
+ */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  idHash: text('id_hash').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** The form's fields to go on with (redirect address, state), as JSON. */
+  resume: jsonb('resume').$type<Record<string, string>>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * API tokens (spec §3 Token): made by a main account for itself or a sub-account with API
+ * permission, at most five per main account. Only the secret's hash is kept.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    /** The main account the token belongs to (its data). */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The account it acts as: the main account or one of its sub-accounts. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    remark: text('remark').notNull().default(''),
+    access: text('access', { enum: ['read', 'write'] }).notNull(),
+    allowedIps: jsonb('allowed_ips').$type<string[]>().notNull().default([]),
+    /** null: every domain its user may reach. */
+    domainIds: jsonb('domain_ids').$type<string[] | null>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('api_tokens_account_idx').on(t.accountId)],
 );
 
 /** Single-use sign-in codes, bound to the `state` they were issued for; only the hash is kept. */

@@ -10,6 +10,13 @@ import type { TokenContext } from '../identity/service';
 import type { Account } from '../modules/account/service';
 import type { DataScope } from '../modules/user/scope';
 
+/** What an API token adds to its user's permission: read only or read-write, where it may come from. */
+export interface ApiTokenLimits {
+  id: string;
+  access: 'read' | 'write';
+  allowedIps: readonly string[];
+}
+
 /** What a token resolves to for one requested view: everything a call's checks read. */
 export interface ResolvedAuth {
   token: TokenContext;
@@ -20,6 +27,8 @@ export interface ResolvedAuth {
   menuIds: ReadonlySet<number>;
   /** The domains and certificates the caller may see and act on (data permission, spec §6). */
   scope: DataScope;
+  /** Set when the caller used an API token: its id and its own limits. */
+  api: ApiTokenLimits | null;
   /** When the token stops being valid whatever happens: its absolute or its idle expiry. */
   validUntil: number;
 }

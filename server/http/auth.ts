@@ -9,8 +9,11 @@ import {
   type Account,
 } from '../modules/account/service';
 import { menuDefinitions, type ServiceStatus } from '../../src/contract';
-import type { ResolvedAuth } from './auth-cache';
-import { dataScopeOf, everything, type DataScope } from '../modules/user/scope';
+import type { ApiTokenLimits, ResolvedAuth } from './auth-cache';
+import { apiTokenCalls } from './context';
+import { addressAllowed, resolveApiToken } from '../modules/token/service';
+import { apiTokenPrefix } from '../../src/contract/users';
+import { allows, dataScopeOf, everything, type DataScope, type IdScope } from '../modules/user/scope';
 import type { AppContext } from './context';
 import { sha256Hex } from './crypto';
 import { AppError, signInUrl } from './envelope';
@@ -29,6 +32,8 @@ export interface AuthContext extends TokenContext {
   menuIds: ReadonlySet<number>;
   /** The domains and certificates of the active account the caller may see and act on (data permission). */
   scope: DataScope;
+  /** Set when the caller used an API token. */
+  api: ApiTokenLimits | null;
 }
 
 /** Why a call has no signed-in caller: no token at all, or a token that is unknown, expired or revoked. */
@@ -75,6 +80,12 @@ export async function authenticate(
   );
   // Callers that share a resolution each answer a bad token in their own way.
   if (resolved === 'invalid') throw refuse('invalid');
+  if (resolved.api) {
+    // The address is the call's own, checked on every call, not kept with the resolution.
+    if (!addressAllowed(resolved.api.allowedIps, request.ip))
+      throw new AppError(Code.forbidden, 'token.addressRefused');
+    apiTokenCalls.add(request);
+  }
   return {
     ...resolved.token,
     viewAccountId: resolved.view.id,
@@ -83,6 +94,7 @@ export async function authenticate(
     viewServiceStatus: resolved.viewServiceStatus,
     menuIds: resolved.menuIds,
     scope: resolved.scope,
+    api: resolved.api,
   };
 }
 
@@ -93,6 +105,7 @@ async function resolve(
   key: string,
   stamp: number,
 ): Promise<ResolvedAuth | 'invalid'> {
+  if (token.startsWith(apiTokenPrefix)) return resolveApi(ctx, token, requested, key, stamp);
   const resolved = await resolveToken(ctx.db, token, ctx.config);
   if (!resolved) return 'invalid';
   const account = await findAccountById(ctx.db, resolved.accountId);
@@ -120,10 +133,61 @@ async function resolve(
     viewServiceStatus: await serviceStatusOf(ctx.db, view),
     menuIds: await effectiveMenuIds(ctx.db, account.id, view.id),
     scope,
+    api: null,
     validUntil,
   };
   ctx.authCache.set(key, auth, stamp);
   return auth;
+}
+
+/**
+ * An API token: it acts as its user (the main account or a sub-account) in the main account,
+ * with that user's menu and data permission, narrowed to the token's domains. A sub-account whose
+ * API permission was taken back, or a token past its expiry, no longer signs in.
+ */
+async function resolveApi(
+  ctx: AppContext,
+  secret: string,
+  requested: number | undefined,
+  key: string,
+  stamp: number,
+): Promise<ResolvedAuth | 'invalid'> {
+  const row = await resolveApiToken(ctx.db, secret, Date.now());
+  if (!row) return 'invalid';
+  const user = await findAccountById(ctx.db, row.userId);
+  const main = await findAccountById(ctx.db, row.accountId);
+  if (!user || !main || (user.kind === 'sub' && !user.apiEnabled)) return 'invalid';
+  if (requested !== undefined && requested !== main.id) throw boundary();
+  const scope = await dataScopeOf(ctx.db, user);
+  const auth: ResolvedAuth = {
+    token: { tokenHash: sha256Hex(secret), accountId: user.id, viewAccountId: main.id, sessionState: '' },
+    account: user,
+    view: main,
+    viewServiceStatus: await serviceStatusOf(ctx.db, main),
+    menuIds: await effectiveMenuIds(ctx.db, user.id, main.id),
+    scope: row.domainIds ? { ...scope, domains: narrowed(scope.domains, row.domainIds) } : scope,
+    api: { id: row.id, access: row.access, allowedIps: row.allowedIps },
+    validUntil: row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+  };
+  ctx.authCache.set(key, auth, stamp);
+  return auth;
+}
+
+/** The ids of a scope that are also among `ids`. */
+const narrowed = (scope: IdScope, ids: readonly string[]): IdScope => ({
+  all: false,
+  ids: new Set(ids.filter((id) => allows(scope, id))),
+});
+
+/**
+ * What an API token may call beyond its user's permission: never the management of users,
+ * tokens and account security; with read-only access, no call that changes anything.
+ */
+export function requireTokenAllows(auth: AuthContext, tag: string, writes: boolean): void {
+  if (!auth.api) return;
+  if (tag === 'user' || tag === 'token' || tag === 'security')
+    throw new AppError(Code.forbidden, 'token.notForThisCall');
+  if (writes && auth.api.access === 'read') throw new AppError(Code.forbidden, 'token.readOnly');
 }
 
 /** The active account's service must be open (access `open`). */
@@ -131,11 +195,13 @@ export function requireOpenService(auth: AuthContext): void {
   if (auth.viewServiceStatus !== 'open') throw new AppError(Code.serviceClosed, 'common.serviceClosed');
 }
 
-/** Function permission: the active account's menu must grant the path (spec §6). */
-export function requireMenuPath(auth: AuthContext, path: string | readonly string[]): void {
+/** Whether menu items open a path: a group's child item with that path is among them. */
+export function opensPath(menuIds: ReadonlySet<number>, path: string | readonly string[]): boolean {
   const paths: readonly string[] = typeof path === 'string' ? [path] : path;
-  const ok = menuDefinitions.some(
-    (m) => paths.includes(m.path) && m.parent_id !== 0 && auth.menuIds.has(m.menu_id),
-  );
-  if (!ok) throw new AppError(Code.forbidden, 'common.forbidden');
+  return menuDefinitions.some((m) => paths.includes(m.path) && m.parent_id !== 0 && menuIds.has(m.menu_id));
+}
+
+/** Function permission: the caller's menu must grant the path (spec §6). */
+export function requireMenuPath(auth: AuthContext, path: string | readonly string[]): void {
+  if (!opensPath(auth.menuIds, path)) throw new AppError(Code.forbidden, 'common.forbidden');
 }

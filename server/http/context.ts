@@ -17,8 +17,15 @@ export interface AppContext {
   notifyOthers: boolean;
 }
 
-/** Changes made from a browser page or the console are `browser`; other callers `api`. */
+/** Calls made with an API token (marked when the token is resolved). */
+export const apiTokenCalls = new WeakSet<FastifyRequest>();
+
+/**
+ * Changes made with an API token are `api`; from a browser page or the console `browser`; other
+ * callers `api`.
+ */
 export function originOf(request: FastifyRequest): AuditOrigin {
+  if (apiTokenCalls.has(request)) return 'api';
   const agent = request.headers['user-agent'] ?? '';
   return /Mozilla\//.test(agent) ? 'browser' : 'api';
 }

@@ -5,7 +5,13 @@ import { limits, type Envelope } from '../../src/contract';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
 import { envelopeOf } from '../../src/contract/schemas';
 import { trafficMenuPaths } from '../../src/contract/traffic';
-import { authenticate, requireMenuPath, requireOpenService, type AuthContext } from './auth';
+import {
+  authenticate,
+  requireMenuPath,
+  requireOpenService,
+  requireTokenAllows,
+  type AuthContext,
+} from './auth';
 import type { AppContext } from './context';
 
 /** Any answer other than success: a non-zero code with an object as data. */
@@ -51,6 +57,82 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   childDelete: '/cdn/user/list',
   childAuthLists: '/cdn/user/list',
   childAuthUpdate: '/cdn/user/list',
+  childSimulate: '/cdn/user/list',
+  tokenLists: '/cdn/token-manage',
+  tokenCreate: '/cdn/token-manage',
+  tokenDelete: '/cdn/token-manage',
+};
+
+/** The endpoints that act on one domain or one certificate named in their input (data permission). */
+export const endpointObjects: Partial<Record<EndpointName, 'domain' | 'cert'>> = {
+  domainDetail: 'domain',
+  domainConfig: 'domain',
+  sectionHistory: 'domain',
+  trafficSeries: 'domain',
+  trafficTop: 'domain',
+  trafficUv: 'domain',
+  logFiles: 'domain',
+  certDetail: 'cert',
+  certDelete: 'cert',
+};
+
+/**
+ * Whether each endpoint changes anything: a read-only API token may call only the reads. Every
+ * endpoint is listed (the type requires it), so a new one is classified when it is added.
+ */
+export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
+  identityView: 'write',
+  identityValidate: 'read',
+  identityLogout: 'write',
+  identityUser: 'read',
+  checkAuth: 'read',
+  viewLists: 'read',
+  searchCondition: 'read',
+  enumLists: 'read',
+  authLists: 'read',
+  cdnType: 'read',
+  overviewDomains: 'read',
+  loginInfo: 'read',
+  consoleBoot: 'read',
+  switchUser: 'write',
+  customerLists: 'read',
+  baseInfo: 'read',
+  update: 'write',
+  cwn: 'read',
+  productOpen: 'write',
+  feedbackUpload: 'write',
+  feedbackAdd: 'write',
+  syncPush: 'write',
+  ipBanList: 'read',
+  ipBanLookup: 'read',
+  domainList: 'read',
+  domainNames: 'read',
+  domainDetail: 'read',
+  domainGroupList: 'read',
+  certList: 'read',
+  certDetail: 'read',
+  certUpload: 'write',
+  certDelete: 'write',
+  certFeed: 'read',
+  certFeedUpdate: 'write',
+  domainConfig: 'read',
+  sectionHistory: 'read',
+  trafficSeries: 'read',
+  trafficTop: 'read',
+  trafficUv: 'read',
+  logFiles: 'read',
+  childLists: 'read',
+  childAdd: 'write',
+  childDetail: 'read',
+  childUpdate: 'write',
+  childPassword: 'write',
+  childDelete: 'write',
+  childAuthLists: 'read',
+  childAuthUpdate: 'write',
+  childSimulate: 'read',
+  tokenLists: 'read',
+  tokenCreate: 'write',
+  tokenDelete: 'write',
 };
 
 /**
@@ -141,6 +223,7 @@ export function contractRoute<N extends EndpointName>(
       const auth = await authenticate(ctx, request);
       if (endpoint.access === 'open') requireOpenService(auth);
       if (menuPath) requireMenuPath(auth, menuPath);
+      requireTokenAllows(auth, endpoint.tag, endpointEffects[name] === 'write');
       authOf.set(request, auth);
     },
     handler: async (request, reply) => {

@@ -118,6 +118,37 @@ export const messages = {
   'identity.signedOut': { zh_CN: '您已退出登录。', en_US: 'You have signed out.' },
   'customer.accountBoundary': { zh_CN: '您无权查看该账号', en_US: 'You may not view this account.' },
   'user.created': { zh_CN: '子账号已创建', en_US: 'Sub-account created.' },
+  'token.created': {
+    zh_CN: 'Token 已创建，请立即复制并妥善保存密钥',
+    en_US: 'Token created. Copy the secret now and keep it safe.',
+  },
+  'token.deleted': { zh_CN: 'Token 已删除', en_US: 'Token deleted.' },
+  'token.limit': {
+    zh_CN: '最多支持创建 {max} 个 Token，如需新建，请先删除不需要的 Token',
+    en_US:
+      'Only supports the creation of up to {max} tokens. If you need to create a new token, please delete the unnecessary tokens first.',
+  },
+  'token.apiDisabled': {
+    zh_CN: '该子账号未开通 API 权限，请先在权限设置中开启',
+    en_US: 'This sub-account has no API permission. Enable it in its permissions first.',
+  },
+  'token.expiry.past': { zh_CN: '过期时间须晚于当前时间', en_US: 'The expiry must be in the future.' },
+  'token.domains.required': {
+    zh_CN: '请至少选择一个域名，或选择全部域名',
+    en_US: 'Choose at least one domain, or all domains.',
+  },
+  'token.readOnly': {
+    zh_CN: '该 Token 为只读，不能执行修改操作',
+    en_US: 'This token is read-only: it cannot make changes.',
+  },
+  'token.addressRefused': {
+    zh_CN: '该 Token 不允许从当前 IP 地址调用',
+    en_US: 'This token may not be used from this address.',
+  },
+  'token.notForThisCall': {
+    zh_CN: 'Token 不能用于管理用户、Token 和账号安全',
+    en_US: 'Tokens cannot manage users, tokens or account security.',
+  },
   'user.updated': { zh_CN: '子账号信息已保存', en_US: 'Sub-account saved.' },
   'user.deleted': { zh_CN: '子账号已删除', en_US: 'Sub-account deleted.' },
   'user.passwordReset': {

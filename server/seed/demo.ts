@@ -248,7 +248,7 @@ async function seedDemoSubAccount(db: Db, demo: Account, password: string): Prom
   const domains = (await domainNames(db, demo.id)).filter((d) => d.status === 'active').slice(0, 2);
   await addChild(
     db,
-    { main: demo, origin: 'operator', ip: '' },
+    { main: demo, actorId: demo.id, origin: 'operator', ip: '' },
     {
       login: 'demo-analyst',
       password,

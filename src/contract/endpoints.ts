@@ -55,6 +55,13 @@ import {
   childUpdateBody,
   childUserBody,
   okResult,
+  childSimulateBody,
+  childSimulateResult,
+  tokenCreateBody,
+  tokenCreateResult,
+  tokenDeleteBody,
+  tokenDeleteResult,
+  tokenListsResult,
 } from './users';
 
 export interface Endpoint {
@@ -460,6 +467,40 @@ export const endpoints = {
     tag: 'user',
     summary:
       "Sets a sub-account's menu items (a group with its children kept consistent), data permission by domain, certificate and owner (each 'all, including future items' or a list) and API permission.",
+  }),
+  childSimulate: e({
+    ...routes.childSimulate,
+    input: childSimulateBody,
+    output: childSimulateResult,
+    access: 'identity',
+    tag: 'user',
+    summary:
+      'What a sub-account can do on one domain or certificate: each call acting on it, allowed or refused and why (function or data permission), decided by the checks the server applies to the calls themselves.',
+  }),
+  tokenLists: e({
+    ...routes.tokenLists,
+    output: tokenListsResult,
+    access: 'identity',
+    tag: 'token',
+    summary:
+      "The main account's API tokens (at most 5), for itself and its sub-accounts; secrets are never answered again.",
+  }),
+  tokenCreate: e({
+    ...routes.tokenCreate,
+    input: tokenCreateBody,
+    output: tokenCreateResult,
+    access: 'identity',
+    tag: 'token',
+    summary:
+      'Creates an API token for the main account or a sub-account with API permission: read-only or read-write, an expiry, the addresses it may be used from and the domains it reaches. The secret is answered once; only its hash is kept.',
+  }),
+  tokenDelete: e({
+    ...routes.tokenDelete,
+    input: tokenDeleteBody,
+    output: tokenDeleteResult,
+    access: 'identity',
+    tag: 'token',
+    summary: 'Deletes an API token: calls with it are refused from then on.',
   }),
 } as const;
 

@@ -164,3 +164,146 @@ export const childPasswordBody = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: problem });
   });
 export const okResult = z.object({ ok: z.literal(true) });
+
+// ---- API tokens (spec §3 Token, §6, §8, §9) ---------------------------------------------
+
+/** What a token may do: read only, or read and change. */
+export const tokenAccess = z.enum(['read', 'write']);
+export type TokenAccess = z.infer<typeof tokenAccess>;
+
+/** API token secrets begin with this, so the server tells them from console sign-ins. */
+export const apiTokenPrefix = 'cdnk_';
+
+export const tokenEntry = z.object({
+  id: z.string(),
+  /** The user the token acts as: the main account or one of its sub-accounts (spec §3 "user name"). */
+  user_id: z.number().int(),
+  user_name: z.string(),
+  remark: z.string(),
+  /** The first characters of the secret, to tell tokens apart; the secret itself is shown once. */
+  hint: z.string(),
+  access: tokenAccess,
+  /** Addresses or networks (CIDR) calls may come from; empty: any. */
+  allowed_ips: z.array(z.string()),
+  /** The domains it reaches within its user's permission; null: all of them. */
+  domain_ids: z.array(z.string()).nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type TokenEntry = z.infer<typeof tokenEntry>;
+
+export const tokenListsResult = z.object({
+  lists: z.array(tokenEntry),
+  max: z.literal(limits.tokensMax),
+});
+
+export const tokenCreateBody = z.object({
+  user_id: z.coerce.number().int().positive(),
+  remark: remarkField.default(''),
+  access: tokenAccess.default('read'),
+  allowed_ips: z.array(text().trim().max(50)).max(20).default([]),
+  /** Every domain its user may reach unless some are listed. */
+  domains: z
+    .object({ all: z.boolean().default(false), ids: z.array(text().min(1).max(64)).max(10_000).default([]) })
+    .default({ all: true, ids: [] }),
+  /** When it stops working; null: never. */
+  expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export type TokenCreateBody = z.input<typeof tokenCreateBody>;
+export const tokenCreateResult = z.object({
+  token: tokenEntry,
+  /** The secret, answered this once only: the server keeps its hash. */
+  secret: z.string(),
+});
+export const tokenDeleteBody = z.object({ id: text().min(1).max(64) });
+export const tokenDeleteResult = z.object({ id: z.string() });
+
+// ---- Own account: password and two-factor sign-in (spec §4, §5) --------------------------
+
+export const passwordChangeBody = z
+  .object({
+    old_password: text().min(1).max(64),
+    password: passwordField,
+    confirm_password: text().max(64),
+  })
+  .superRefine((body, ctx) => {
+    const problem = validateConfirmation(body.password, body.confirm_password);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: problem });
+  });
+
+/** A one-time code of an authenticator app: six digits. */
+export const totpCode = text()
+  .trim()
+  .regex(/^\d{6}$/, 'user.twoFactor.codeInvalid');
+/** A one-time code or, instead, one of the recovery codes (single use). */
+export const secondFactor = text().trim().min(6).max(32);
+
+export const twoFactorStatusResult = z.object({
+  type: z.literal('totp'),
+  enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  security_level: z.enum(['low', 'medium', 'high']),
+});
+/** Starts enrolment: a new secret, as text and as the otpauth:// address a QR code carries. */
+export const twoFactorSetupResult = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const twoFactorEnableBody = z.object({ code: totpCode });
+export const twoFactorEnableResult = z.object({ recovery_codes: z.array(z.string()) });
+export const twoFactorDisableBody = z.object({ password: text().min(1).max(64), code: secondFactor });
+
+// ---- Audit log (spec §2 /cdn/user/audit-log) ----------------------------------------------
+
+export const auditSources = ['browser', 'replay', 'api', 'operator'] as const;
+export const auditListBody = z.object({
+  keyword: text().trim().max(100).optional(),
+  actor_id: z.coerce.number().int().positive().optional(),
+  action: text().trim().max(64).optional(),
+  source: z.enum(auditSources).optional(),
+  start: z.iso.datetime({ offset: true }).optional(),
+  end: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AuditListBody = z.input<typeof auditListBody>;
+export const auditChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Who did it: the signed-in account, or the owner of the API token. */
+  actor: z.object({ id: z.number().int(), login: z.string() }),
+  /** The account it was done in: another one when a channel account acts for a customer. */
+  account: z.object({ id: z.number().int(), login: z.string() }),
+  action: z.string(),
+  target: z.string(),
+  source: z.enum(auditSources),
+  ip: z.string(),
+  /** Field by field, what changed. */
+  changes: z.array(auditChange),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditListResult = z.object({ lists: z.array(auditEntry), total: z.number().int() });
+
+// ---- Permission simulator (user detail) ----------------------------------------------------
+
+export const childSimulateBody = z.object({
+  child_user_id: z.coerce.number().int().positive(),
+  kind: z.enum(['domain', 'cert']),
+  id: text().trim().min(1).max(64),
+});
+/** Why a call is refused, or `ok`. */
+export const simulateReason = z.enum(['ok', 'function', 'data']);
+export const childSimulateResult = z.object({
+  object: z.object({ kind: z.enum(['domain', 'cert']), id: z.string(), name: z.string().nullable() }),
+  /** Whether the data permission covers the object. */
+  data_allowed: z.boolean(),
+  /** Each call that acts on such an object, as the server would answer it for this user. */
+  calls: z.array(
+    z.object({
+      name: z.string(),
+      summary: z.string(),
+      effect: z.enum(['read', 'write']),
+      allowed: z.boolean(),
+      reason: simulateReason,
+    }),
+  ),
+});

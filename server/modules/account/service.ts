@@ -94,6 +94,8 @@ export async function viewableAccountIds(db: Db, account: Account): Promise<numb
 
 export async function canView(db: Executor, account: Account, targetId: number): Promise<boolean> {
   if (targetId === account.id) return true;
+  // A sub-account works in its main account, and only there.
+  if (account.kind === 'sub') return targetId === account.parentId;
   if (!account.isChannel) return false;
   const [row] = await db
     .select({ id: channelCustomers.customerId })

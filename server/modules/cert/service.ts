@@ -323,3 +323,12 @@ export async function certIdsCreatedBy(
     .where(and(eq(certificates.accountId, accountId), inArray(certificates.createdBy, [...creators])));
   return rows.map((r) => r.id);
 }
+
+/** The name of one of the account's certificates, or null. */
+export async function certificateName(db: Executor, accountId: number, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: certificates.name })
+    .from(certificates)
+    .where(and(eq(certificates.accountId, accountId), eq(certificates.id, id)));
+  return row?.name ?? null;
+}

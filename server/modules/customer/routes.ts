@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../src/contract';
+import { AppError } from '../../http/envelope';
 import type { AppContext } from '../../http/context';
 import { auditContext } from '../../http/context';
 import { permissionKeys } from '../../../src/contract';
@@ -48,6 +50,8 @@ export function customerRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
   contractRoute(app, ctx, 'switchUser', async (request, input, auth) => {
+    // An API token works in the account it was made for: it has no active account to switch.
+    if (auth.api) throw new AppError(Code.forbidden, 'token.notForThisCall');
     const result = await switchUser(db, auth, input.user_id, auditContext(request));
     ctx.authCache.clear();
     return ok(request, result);

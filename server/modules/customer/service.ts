@@ -48,10 +48,12 @@ export async function loginInfo(
   db: Db,
   { account, view, viewServiceStatus }: { account: Account; view: Account; viewServiceStatus: ServiceStatus },
 ) {
-  // A plain account views only itself: its option needs no query.
+  // A plain account views only itself, a sub-account only its main account: no query needed.
   const options = account.isChannel
     ? await viewableOptions(db, account)
-    : [{ id: account.id, account: account.login }];
+    : account.kind === 'sub'
+      ? [{ id: view.id, account: view.login }]
+      : [{ id: account.id, account: account.login }];
   const active = options.filter((o) => o.id === view.id);
   const others = options.filter((o) => o.id !== view.id);
   return {
@@ -164,7 +166,10 @@ export interface ContactUpdate {
   company?: string | undefined;
 }
 
-/** Updates the active account's contact details after the contract's rules (spec §5). */
+/**
+ * Updates the active account's contact details after the contract's rules (spec §5). A
+ * sub-account changes its own: it works in its main account but never edits that account.
+ */
 export async function updateContact(
   db: Db,
   auth: { account: Account; view: Account },
@@ -184,7 +189,8 @@ export async function updateContact(
   const realNameLocked = () => invalid([{ path: 'real_name', message_id: 'account.realName.locked' }]);
   const after = await db.transaction(async (tx) => {
     // The row is locked for the transaction: the checks below see what the update changes.
-    const before = await lockAccount(tx, auth.view.id);
+    const target = auth.account.kind === 'sub' ? auth.account : auth.view;
+    const before = await lockAccount(tx, target.id);
     if (!before) throw boundary();
     // A verified account keeps its real name; sending it unchanged is not a change.
     const realName =

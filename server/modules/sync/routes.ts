@@ -19,11 +19,15 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
         settings: { cnameSuffix: ctx.config.cnameSuffix },
         changes: ctx.changes,
         notifyOthers: ctx.notifyOthers,
+        // The domains this call may change: the caller's grants, narrowed by an API token's.
+        domainScope: async () => auth.scope.domains,
+        certScope: async () => auth.scope.certs,
       },
       { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
       input.commands,
       (error, command) =>
         request.log.error({ err: error, command: command.name, key: command.key }, 'command failed'),
+      auth.api ? 'api' : undefined,
     );
     return ok(request, { results });
   });

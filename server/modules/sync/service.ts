@@ -27,6 +27,8 @@ export async function pushCommands(
   actor: CommandActor,
   commands: readonly PushCommand[],
   onFault: (error: unknown, command: PushCommand) => void = () => {},
+  /** Set for calls made with an API token: every change is recorded as coming from the API. */
+  forcedOrigin?: 'api',
 ): Promise<CommandResult[]> {
   const refused = new Map<string, string>();
   const results: CommandResult[] = [];
@@ -44,7 +46,7 @@ export async function pushCommands(
     }
     let result: CommandResult;
     try {
-      result = await executeCommand(ctx, actor, command, command.origin);
+      result = await executeCommand(ctx, actor, command, forcedOrigin ?? command.origin);
     } catch (error) {
       onFault(error, command);
       result = { key: command.key, code: Code.internal, msg: t('common.internal', ctx.language), data: {} };

@@ -10,13 +10,14 @@ import {
   childOf,
   deleteChild,
   listChildren,
-  requireMain,
+  managedAccount,
   resetChildPassword,
   summaryOf,
   updateAuth,
   updateChild,
   type UserActor,
 } from './service';
+import { simulate } from './simulate';
 
 /**
  * Sub-accounts of the signed-in main account (spec §7 childAdd, childDelete, childAuthLists,
@@ -27,13 +28,13 @@ import {
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db;
   const actorOf = (request: FastifyRequest, auth: AuthContext): UserActor => ({
-    main: auth.account,
+    main: managedAccount(auth),
+    actorId: auth.account.id,
     ...auditContext(request),
   });
 
   contractRoute(app, ctx, 'childLists', async (request, _input, auth) => {
-    requireMain(auth.account);
-    const lists = (await listChildren(db, auth.account.id)).map(summaryOf);
+    const lists = (await listChildren(db, managedAccount(auth).id)).map(summaryOf);
     return ok(request, { lists, total: lists.length, max: limits.subAccountsMax });
   });
   contractRoute(app, ctx, 'childAdd', async (request, input, auth) => {
@@ -41,8 +42,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(request, { user: summaryOf(sub) }, 'user.created');
   });
   contractRoute(app, ctx, 'childDetail', async (request, input, auth) => {
-    requireMain(auth.account);
-    return ok(request, { user: summaryOf(await childOf(db, auth.account.id, input.user_id)) });
+    return ok(request, { user: summaryOf(await childOf(db, managedAccount(auth).id, input.user_id)) });
   });
   contractRoute(app, ctx, 'childUpdate', async (request, input, auth) => {
     const sub = await updateChild(db, actorOf(request, auth), input);
@@ -59,8 +59,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     ctx.authCache.clear();
     return ok(request, { user_id: input.user_id }, 'user.deleted');
   });
+  contractRoute(app, ctx, 'childSimulate', async (request, input, auth) =>
+    ok(request, await simulate(db, managedAccount(auth), input)),
+  );
   contractRoute(app, ctx, 'childAuthLists', async (request, input, auth) =>
-    ok(request, await authListsOf(db, auth.account, input.child_user_id)),
+    ok(request, await authListsOf(db, managedAccount(auth), input.child_user_id)),
   );
   contractRoute(app, ctx, 'childAuthUpdate', async (request, input, auth) => {
     const result = await updateAuth(db, actorOf(request, auth), input);

@@ -38,6 +38,8 @@ import { appendAudit, type AuditOrigin } from '../audit/service';
 /** Who changes a sub-account: the signed-in main account, for the audit log. */
 export interface UserActor {
   main: Account;
+  /** Who acts: the main account, or a channel account acting for it. */
+  actorId: number;
   origin: AuditOrigin;
   ip: string;
 }
@@ -48,6 +50,16 @@ const notFound = () => new AppError(Code.notFound, 'common.notFound');
 /** Only a main account manages sub-accounts (spec §6). */
 export function requireMain(account: Account): void {
   if (account.kind !== 'main') throw new AppError(Code.forbidden, 'common.forbidden');
+}
+
+/**
+ * The account whose sub-accounts and tokens a call manages: the active account, when the caller
+ * is a main account (itself, or a channel account acting for a customer); a sub-account manages none.
+ */
+export function managedAccount(auth: { account: Account; view: Account }): Account {
+  requireMain(auth.account);
+  requireMain(auth.view);
+  return auth.view;
 }
 
 /** A password of 12+ characters mixing all four classes, two-factor sign-in and a contact make it high. */
@@ -197,7 +209,7 @@ export async function addChild(
     await writeGrants(tx, actor.main, sub.id, input.data);
     await appendAudit(tx, {
       accountId: actor.main.id,
-      actorId: actor.main.id,
+      actorId: actor.actorId,
       action: 'childAdd',
       target: input.login,
       after: {
@@ -241,7 +253,7 @@ export async function updateChild(
     };
     await appendAudit(tx, {
       accountId: actor.main.id,
-      actorId: actor.main.id,
+      actorId: actor.actorId,
       action: 'childUpdate',
       target: sub.login,
       before,
@@ -262,7 +274,7 @@ export async function resetChildPassword(db: Db, actor: UserActor, userId: numbe
     await revokeAccountTokens(tx, sub.id);
     await appendAudit(tx, {
       accountId: actor.main.id,
-      actorId: actor.main.id,
+      actorId: actor.actorId,
       action: 'childPassword',
       target: sub.login,
       origin: actor.origin,
@@ -280,7 +292,7 @@ export async function deleteChild(db: Db, actor: UserActor, userId: number): Pro
     await deleteAccount(tx, sub.id);
     await appendAudit(tx, {
       accountId: actor.main.id,
-      actorId: actor.main.id,
+      actorId: actor.actorId,
       action: 'childDelete',
       target: sub.login,
       before: summaryOf(sub),
@@ -318,7 +330,7 @@ export async function updateAuth(
     await updateAccount(tx, sub.id, { apiEnabled: input.api_enabled });
     await appendAudit(tx, {
       accountId: actor.main.id,
-      actorId: actor.main.id,
+      actorId: actor.actorId,
       action: 'childAuthUpdate',
       target: sub.login,
       before,

@@ -34,7 +34,9 @@ describeServer('platform: headers, OpenAPI, errors, logs, static files', (h) => 
       components: { securitySchemes: Record<string, unknown> };
     };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // API tokens are described where callers read how to sign in.
+    expect(JSON.stringify(doc.components.securitySchemes.bearerAuth)).toContain('cdnk_');
     for (const endpoint of Object.values(endpoints)) {
       const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
       expect(operation, endpoint.path).toBeDefined();

@@ -187,4 +187,31 @@ describeServer('sub-accounts and their permissions', (h) => {
     const after = await call(h().app, 'GET', '/v3/domain/domain/names', { token });
     expect(after.body.code).toBe(44);
   });
+
+  it('simulates what a sub-account can do on a domain, as its own calls are then answered', async () => {
+    const analyst = (await findAccountByLogin(h().db, 'demo-analyst'))!;
+    const token = (await signIn(h().app, 'demo-analyst')).token;
+    const own = await call<{ lists: { id: string }[] }>(h().app, 'GET', '/v3/domain/domain/names', { token });
+    const granted = own.body.data.lists[0]!.id;
+    const other = names.find((d) => !own.body.data.lists.some((o) => o.id === d.id))!.id;
+    type Simulated = { data_allowed: boolean; calls: { name: string; allowed: boolean; reason: string }[] };
+    for (const [id, dataAllowed] of [
+      [granted, true],
+      [other, false],
+    ] as const) {
+      const simulated = await post<Simulated>(main, 'childSimulate', {
+        child_user_id: analyst.id,
+        kind: 'domain',
+        id,
+      });
+      expect(simulated.body.data.data_allowed).toBe(dataAllowed);
+      const verdict = (name: string) => simulated.body.data.calls.find((c) => c.name === name)!;
+      expect(verdict('domain.rename')).toMatchObject({ allowed: dataAllowed });
+      // Its menu holds no log download: refused for the function, whatever the domain.
+      expect(verdict('logFiles')).toMatchObject({ allowed: false, reason: 'function' });
+      // The simulator's verdict is what the real call answers.
+      const real = await call(h().app, 'GET', '/v3/domain/domain/detail', { token, query: { id } });
+      expect(real.body.code === 0).toBe(verdict('domainDetail').allowed);
+    }
+  });
 });
