@@ -14,6 +14,10 @@ export default defineConfig({
         '<rootDir>/src/features/domain/config/**',
         '<rootDir>/src/features/cert/**',
         '<rootDir>/src/features/statistics/**',
+        '<rootDir>/src/features/tokens/**',
+        '<rootDir>/src/features/users/**',
+        '<rootDir>/src/features/audit-log/**',
+        '<rootDir>/src/features/ip-ban/**',
       ],
     },
     {
@@ -27,6 +31,22 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/statistics',
       include: ['<rootDir>/src/features/statistics'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/tokens',
+      include: ['<rootDir>/src/features/tokens'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/users',
+      include: ['<rootDir>/src/features/users'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/audit-log',
+      include: ['<rootDir>/src/features/audit-log'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/ip-ban',
+      include: ['<rootDir>/src/features/ip-ban'],
     },
   ],
   format: 'po',

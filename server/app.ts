@@ -31,6 +31,8 @@ import { loggerOptions } from './logger';
 import { commonRoutes } from './modules/common/routes';
 import { customerRoutes } from './modules/customer/routes';
 import { userRoutes } from './modules/user/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { securityRoutes } from './modules/security/routes';
 import { tokenRoutes } from './modules/token/routes';
 import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
@@ -267,6 +269,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identityRoutes(instance, ctx);
     customerRoutes(instance, ctx);
     userRoutes(instance, ctx);
+    auditRoutes(instance, ctx);
+    securityRoutes(instance, ctx);
     tokenRoutes(instance, ctx);
     commonRoutes(instance, ctx);
     overviewRoutes(instance, ctx);

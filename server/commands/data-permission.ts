@@ -1,9 +1,8 @@
 import type { Kind } from '../../src/commands/kinds';
 import { sectionKinds } from '../../src/contract/domain-config';
 import type { Executor } from '../db/client';
-import { findAccountById } from '../modules/account/service';
-import { dataScopeOf, type IdScope } from '../modules/user/scope';
-import type { CommandActor } from './execute';
+import type { Account } from '../modules/account/service';
+import { dataScopeOf, type DataScope, type IdScope } from '../modules/user/scope';
 
 /**
  * Data permission by domain (spec §6): the kinds of aggregate whose id is a domain's id (the domain
@@ -15,21 +14,13 @@ export const domainScoped: ReadonlySet<Kind> = new Set<Kind>(['domain', ...secti
 export type DomainScope = IdScope;
 
 /**
- * The domain scope of an actor. A main account, and an account acting for its customers, acts on
- * all their domains; a sub-account on those granted to it (`server/modules/user/scope.ts`), so a
- * command on any other domain is refused, and a new domain only with "all".
+ * The data scope of an actor (`server/modules/user/scope.ts`): a main account, and an account
+ * acting for its customers, reaches every domain and certificate; a sub-account those granted to
+ * it, so a command on any other domain is refused, and a new domain only with "all".
  */
-export async function domainScopeOf(tx: Executor, actor: CommandActor): Promise<DomainScope> {
-  const account = await findAccountById(tx, actor.accountId);
-  if (!account) return { all: false, ids: new Set() };
-  return (await dataScopeOf(tx, account)).domains;
-}
-
-/** The certificates an actor may use in the active account (a sub-account's grants by certificate and owner). */
-export async function certScopeOf(tx: Executor, actor: CommandActor): Promise<IdScope> {
-  const account = await findAccountById(tx, actor.accountId);
-  if (!account) return { all: false, ids: new Set() };
-  return (await dataScopeOf(tx, account)).certs;
+export async function actorDataScope(tx: Executor, account: Account | null): Promise<DataScope> {
+  if (!account) return { domains: { all: false, ids: new Set() }, certs: { all: false, ids: new Set() } };
+  return dataScopeOf(tx, account);
 }
 
 /** The certificate a command's payload names (associating one with a domain), if any. */

@@ -9,10 +9,10 @@ import {
   type CommandSettings,
 } from '../../src/commands/command';
 import { commandNamed, type CommandName } from '../../src/commands/registry';
-import { Code, menuDefinitions, type Issue, type Language } from '../../src/contract';
+import { Code, type Issue, type Language } from '../../src/contract';
 import type { CommandResult } from '../../src/contract/commands';
 import type { Db, Executor, Tx } from '../db/client';
-import { effectiveMenuIds } from '../modules/account/service';
+import { effectiveMenuIds, findAccountById, opensPath } from '../modules/account/service';
 import { changeChannel, changePayload, type ChangeFeed } from '../http/changes';
 import { AppError } from '../http/envelope';
 import { isKnownMessage, t } from '../i18n/messages';
@@ -27,8 +27,8 @@ import {
   type StoredResponse,
 } from './idempotency';
 import { serverSides, type ServerSide } from './server-side';
-import { certificateOf, certScopeOf, covers, domainScopeOf, type DomainScope } from './data-permission';
-import { allows, type IdScope } from '../modules/user/scope';
+import { actorDataScope, certificateOf, covers, type DomainScope } from './data-permission';
+import { allows, type DataScope, type IdScope } from '../modules/user/scope';
 import { aggregateLockName } from './locks';
 import { stores, type AggregateStore, type Stored } from './stores';
 
@@ -59,9 +59,11 @@ export interface CommandContext {
    * commands reads the menu once.
    */
   grantedMenu?: Set<number>;
-  /** The domains the actor may act on (spec §6 data permission); default: `domainScopeOf`. */
+  /** The actor's data scope (spec §6), read on first use and kept here like the menu. */
+  dataScope?: DataScope;
+  /** The domains the actor may act on; default: the actor's data scope. */
   domainScope?: (tx: Executor, actor: CommandActor) => Promise<DomainScope>;
-  /** The certificates the actor may use; default: `certScopeOf`. */
+  /** The certificates the actor may use; default: the actor's data scope. */
   certScope?: (tx: Executor, actor: CommandActor) => Promise<IdScope>;
   /** Told of every applied command once it has committed (what the server keeps in memory). */
   changes?: ChangeFeed;
@@ -89,14 +91,15 @@ export const issuesOf = (error: z.ZodError): Issue[] =>
     message_id: isKnownMessage(issue.message) ? issue.message : 'common.invalid',
   }));
 
-async function grantedMenuOf(ctx: CommandContext, tx: Executor, actor: CommandActor): Promise<Set<number>> {
-  ctx.grantedMenu ??= await effectiveMenuIds(tx, actor.accountId, actor.viewAccountId);
-  return ctx.grantedMenu;
+/** The actor's menu and data scope, read once for all the commands of a push. */
+async function permissionsOf(ctx: CommandContext, tx: Executor, actor: CommandActor) {
+  if (!ctx.grantedMenu || !ctx.dataScope) {
+    const account = await findAccountById(tx, actor.accountId);
+    ctx.grantedMenu ??= account ? await effectiveMenuIds(tx, account, actor.viewAccountId) : new Set();
+    ctx.dataScope ??= await actorDataScope(tx, account);
+  }
+  return { menu: ctx.grantedMenu, scope: ctx.dataScope };
 }
-
-/** Function permission (spec §6), as `requireMenuPath` decides it for the endpoints. */
-const grants = (granted: Set<number>, path: string) =>
-  menuDefinitions.some((m) => m.path === path && m.parent_id !== 0 && granted.has(m.menu_id));
 
 const answer = (ctx: CommandContext, key: string, response: StoredResponse): CommandResult => ({
   key,
@@ -270,14 +273,16 @@ async function applyCommand(
     throw new AppError(Code.invalidRequest, 'sync.aggregateMismatch', { issues });
   }
 
-  if (!grants(await grantedMenuOf(ctx, tx, actor), module.menuPath))
-    throw new AppError(Code.forbidden, 'common.forbidden');
-  // Data permission: every domain the command changes must be granted to the actor.
-  if (!covers(await (ctx.domainScope ?? domainScopeOf)(tx, actor), targets))
-    throw new AppError(Code.forbidden, 'common.forbidden');
+  // Function permission (spec §6), as `requireMenuPath` decides it for the endpoints.
+  const permissions = await permissionsOf(ctx, tx, actor);
+  if (!opensPath(permissions.menu, module.menuPath)) throw new AppError(Code.forbidden, 'common.forbidden');
+  // Data permission: every domain the command changes must be granted to the actor ...
+  const domains = ctx.domainScope ? await ctx.domainScope(tx, actor) : permissions.scope.domains;
+  if (!covers(domains, targets)) throw new AppError(Code.forbidden, 'common.forbidden');
   // ... and a certificate it names must be one the actor may use.
   const certificate = certificateOf(payload);
-  if (certificate !== null && !allows(await (ctx.certScope ?? certScopeOf)(tx, actor), certificate))
+  const certs = ctx.certScope ? await ctx.certScope(tx, actor) : permissions.scope.certs;
+  if (certificate !== null && !allows(certs, certificate))
     throw new AppError(Code.forbidden, 'common.forbidden');
 
   const now = ctx.now?.() ?? new Date();

@@ -57,6 +57,8 @@ export const accounts = pgTable(
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** A secret being enrolled: it replaces `totpSecret` once a code of it is given. */
     totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is not taken again. */
+    totpLastStep: integer('totp_last_step'),
     passwordChangedAt: ts('password_changed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -15,6 +15,8 @@ export interface ApiTokenLimits {
   id: string;
   access: 'read' | 'write';
   allowedIps: readonly string[];
+  /** When its use was last noted (epoch ms), to note it at most once a minute. */
+  lastUsedAt: number;
 }
 
 /** What a token resolves to for one requested view: everything a call's checks read. */

@@ -6,12 +6,13 @@ import {
   findAccountById,
   serviceStatusOf,
   effectiveMenuIds,
+  opensPath,
   type Account,
 } from '../modules/account/service';
-import { menuDefinitions, type ServiceStatus } from '../../src/contract';
+import type { ServiceStatus } from '../../src/contract';
 import type { ApiTokenLimits, ResolvedAuth } from './auth-cache';
 import { apiTokenCalls } from './context';
-import { addressAllowed, resolveApiToken } from '../modules/token/service';
+import { addressAllowed, noteTokenUse, resolveApiToken } from '../modules/token/service';
 import { apiTokenPrefix } from '../../src/contract/users';
 import { allows, dataScopeOf, everything, type DataScope, type IdScope } from '../modules/user/scope';
 import type { AppContext } from './context';
@@ -85,6 +86,12 @@ export async function authenticate(
     if (!addressAllowed(resolved.api.allowedIps, request.ip))
       throw new AppError(Code.forbidden, 'token.addressRefused');
     apiTokenCalls.add(request);
+    // Only a call let through counts as a use, noted at most once a minute.
+    const now = Date.now();
+    if (now - resolved.api.lastUsedAt >= 60_000) {
+      resolved.api.lastUsedAt = now;
+      await noteTokenUse(ctx.db, resolved.api.id, now);
+    }
   }
   return {
     ...resolved.token,
@@ -131,7 +138,7 @@ async function resolve(
     account,
     view,
     viewServiceStatus: await serviceStatusOf(ctx.db, view),
-    menuIds: await effectiveMenuIds(ctx.db, account.id, view.id),
+    menuIds: await effectiveMenuIds(ctx.db, account, view.id),
     scope,
     api: null,
     validUntil,
@@ -164,9 +171,14 @@ async function resolveApi(
     account: user,
     view: main,
     viewServiceStatus: await serviceStatusOf(ctx.db, main),
-    menuIds: await effectiveMenuIds(ctx.db, user.id, main.id),
+    menuIds: await effectiveMenuIds(ctx.db, user, main.id),
     scope: row.domainIds ? { ...scope, domains: narrowed(scope.domains, row.domainIds) } : scope,
-    api: { id: row.id, access: row.access, allowedIps: row.allowedIps },
+    api: {
+      id: row.id,
+      access: row.access,
+      allowedIps: row.allowedIps,
+      lastUsedAt: row.lastUsedAt?.getTime() ?? 0,
+    },
     validUntil: row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
   };
   ctx.authCache.set(key, auth, stamp);
@@ -193,12 +205,6 @@ export function requireTokenAllows(auth: AuthContext, tag: string, writes: boole
 /** The active account's service must be open (access `open`). */
 export function requireOpenService(auth: AuthContext): void {
   if (auth.viewServiceStatus !== 'open') throw new AppError(Code.serviceClosed, 'common.serviceClosed');
-}
-
-/** Whether menu items open a path: a group's child item with that path is among them. */
-export function opensPath(menuIds: ReadonlySet<number>, path: string | readonly string[]): boolean {
-  const paths: readonly string[] = typeof path === 'string' ? [path] : path;
-  return menuDefinitions.some((m) => paths.includes(m.path) && m.parent_id !== 0 && menuIds.has(m.menu_id));
 }
 
 /** Function permission: the caller's menu must grant the path (spec §6). */

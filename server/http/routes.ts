@@ -61,6 +61,7 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   tokenLists: '/cdn/token-manage',
   tokenCreate: '/cdn/token-manage',
   tokenDelete: '/cdn/token-manage',
+  auditList: '/cdn/user/audit-log',
 };
 
 /** The endpoints that act on one domain or one certificate named in their input (data permission). */
@@ -133,6 +134,12 @@ export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
   tokenLists: 'read',
   tokenCreate: 'write',
   tokenDelete: 'write',
+  passwordChange: 'write',
+  twoFactorStatus: 'read',
+  twoFactorSetup: 'write',
+  twoFactorEnable: 'write',
+  twoFactorDisable: 'write',
+  auditList: 'read',
 };
 
 /**

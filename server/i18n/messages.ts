@@ -182,6 +182,42 @@ export const messages = {
     en_US: 'The password needs at least three of: uppercase letters, lowercase letters, digits, symbols',
   },
   'user.password.mismatch': { zh_CN: '两次输入的密码不一致', en_US: 'The two passwords do not match' },
+  'user.password.wrong': { zh_CN: '当前密码错误', en_US: 'The current password is incorrect.' },
+  'user.password.unchanged': {
+    zh_CN: '新密码不能与当前密码相同',
+    en_US: 'The new password must differ from the current one.',
+  },
+  'user.password.tooMany': {
+    zh_CN: '密码错误次数过多，请 {minutes} 分钟后再试',
+    en_US: 'Too many incorrect attempts. Please try again in {minutes} min.',
+  },
+  'user.password.changed': {
+    zh_CN: '密码已修改，其他设备上的登录已退出',
+    en_US: 'Password changed. Your other sign-ins have ended.',
+  },
+  'user.twoFactor.codeInvalid': { zh_CN: '请输入 6 位数字验证码', en_US: 'Enter the 6-digit code.' },
+  'user.twoFactor.codeWrong': {
+    zh_CN: '验证码错误或已使用，请输入身份验证器中的最新验证码',
+    en_US: 'The code is incorrect or was already used. Enter the current code of your authenticator app.',
+  },
+  'user.twoFactor.setupFirst': {
+    zh_CN: '请先获取密钥并添加到身份验证器',
+    en_US: 'Start the setup first and add the key to your authenticator app.',
+  },
+  'user.twoFactor.alreadyOn': {
+    zh_CN: '双因素认证已开启',
+    en_US: 'Two-factor authentication is already on.',
+  },
+  'user.twoFactor.notOn': { zh_CN: '双因素认证未开启', en_US: 'Two-factor authentication is not on.' },
+  'user.twoFactor.setup': {
+    zh_CN: '请用身份验证器扫描二维码（或输入密钥），然后输入其中的 6 位验证码',
+    en_US: 'Scan the QR code with your authenticator app (or enter the key), then enter its 6-digit code.',
+  },
+  'user.twoFactor.enabled': {
+    zh_CN: '双因素认证已开启。请妥善保存恢复码，它们只显示这一次',
+    en_US: 'Two-factor authentication is on. Keep the recovery codes safe: they are shown this once.',
+  },
+  'user.twoFactor.disabled': { zh_CN: '双因素认证已关闭', en_US: 'Two-factor authentication is off.' },
   'account.mobile.invalid': {
     zh_CN: '请输入正确的 11 位手机号码',
     en_US: 'Please enter a valid 11-digit mobile number.',
@@ -481,6 +517,27 @@ export const messages = {
   },
   'portal.login.goCanvas': { zh_CN: '前往 Canvas 登录', en_US: 'Go to the Canvas sign-in' },
   'portal.login.goPortal': { zh_CN: '前往门户登录', en_US: 'Go to the portal sign-in' },
+  'portal.twoFactor.heading': { zh_CN: '双因素认证', en_US: 'Two-factor authentication' },
+  'portal.twoFactor.prompt': {
+    zh_CN: '请输入身份验证器中的 6 位验证码。无法使用身份验证器时，可输入一个恢复码。',
+    en_US: 'Enter the 6-digit code of your authenticator app. Without it, enter one of your recovery codes.',
+  },
+  'portal.twoFactor.code': { zh_CN: '验证码或恢复码', en_US: 'Code or recovery code' },
+  'portal.twoFactor.submit': { zh_CN: '验证', en_US: 'Verify' },
+  'portal.twoFactor.failed': {
+    zh_CN: '验证码错误或已使用，还可尝试 {left} 次。',
+    en_US:
+      'The code is incorrect or was already used. {left, plural, one {# attempt is} other {# attempts are}} left.',
+  },
+  'portal.twoFactor.exhausted': {
+    zh_CN: '验证码错误次数过多，请重新登录。',
+    en_US: 'Too many incorrect codes. Please sign in again.',
+  },
+  'portal.twoFactor.expired': {
+    zh_CN: '验证已超时，请重新登录。',
+    en_US: 'This sign-in has expired. Please sign in again.',
+  },
+  'portal.twoFactor.back': { zh_CN: '返回登录', en_US: 'Back to sign-in' },
   'portal.language.switch': { zh_CN: 'English', en_US: '中文' },
   'portal.logout.done': { zh_CN: '您已退出登录。', en_US: 'You have signed out.' },
   'portal.logout.confirm': { zh_CN: '确定要退出登录吗？', en_US: 'Do you want to sign out?' },

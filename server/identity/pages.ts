@@ -100,6 +100,36 @@ ${error}
 </form>`;
 }
 
+export interface TwoFactorFormInput {
+  language: Language;
+  source: 'portal' | 'canvas';
+  error?: MessageId;
+  errorValues?: Record<string, string | number>;
+  /** The sign-in page to start again from. */
+  backHref: string;
+}
+
+/**
+ * The second step of a sign-in with two-factor authentication on: a code of the authenticator app
+ * or a recovery code. Where the sign-in goes on is kept on the server with the challenge.
+ */
+export function twoFactorForm(input: TwoFactorFormInput): string {
+  const l = input.language;
+  const error = input.error
+    ? `<p class="error" role="alert">${escapeHtml(t(input.error, l, input.errorValues))}</p>`
+    : '';
+  return `<h1>${escapeHtml(t('portal.twoFactor.heading', l))}</h1>
+<p>${escapeHtml(t('portal.twoFactor.prompt', l))}</p>
+${error}
+<form method="post" action="/${input.source}/login/verify">
+<input type="hidden" name="lang" value="${l}">
+<label for="code">${escapeHtml(t('portal.twoFactor.code', l))}</label>
+<input type="text" id="code" name="code" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" required maxlength="32" autofocus>
+<button type="submit">${escapeHtml(t('portal.twoFactor.submit', l))}</button>
+</form>
+<p><a href="${escapeHtml(input.backHref)}">${escapeHtml(t('portal.twoFactor.back', l))}</a></p>`;
+}
+
 export function messageBody(
   language: Language,
   message: MessageId,

@@ -14,10 +14,17 @@ import { t, type MessageId } from '../i18n/messages';
 import {
   completeRealName,
   findAccountById,
+  type Account,
   findAccountByLogin,
   isValidIdCard,
   serviceStatusOf,
 } from '../modules/account/service';
+import {
+  auditSignIn,
+  checkSecondFactor,
+  twoFactorKeys,
+  type SecondFactorKind,
+} from '../modules/security/service';
 import {
   loginForm,
   logoutConfirmBody,
@@ -26,6 +33,7 @@ import {
   realNameForm,
   renderPage,
   supportBody,
+  twoFactorForm,
 } from './pages';
 import { safeRedirectUri, statePattern, withQuery } from './redirect';
 import {
@@ -41,8 +49,18 @@ import {
   revokeSessionTokens,
   revokeToken,
 } from './service';
+import {
+  challengeLimits,
+  countChallengeAttempt,
+  createSignInChallenge,
+  endSignInChallenge,
+  findSignInChallenge,
+  type ChallengeResume,
+} from './two-factor';
 
 export const portalCookie = 'portal_sid';
+/** The browser's sign-in awaiting its second factor (spec §4 two-factor authentication). */
+export const challengeCookie = 'portal_challenge';
 const languageCookie = 'cdn_language';
 
 type Source = 'portal' | 'canvas';
@@ -60,6 +78,11 @@ const loginForm_ = z.object({
   state: z.string().optional(),
   lang: z.string().optional(),
 });
+const verifyForm = z.object({
+  code: z.string().max(100).default(''),
+  lang: z.string().optional(),
+});
+const languageQuery = z.object({ lang: z.string().optional() });
 const realNameBody = z.object({
   real_name: z.string().max(200).default(''),
   id_card: z.string().max(100).default(''),
@@ -144,10 +167,87 @@ function portalPages(app: FastifyInstance, ctx: AppContext): void {
       .redirect(withQuery(redirectUri, { state, session_state: sessionState, code }), 303);
   };
 
+  /** The factors were right: a new portal session, the audit event, and the code for the console. */
+  const completeSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: Account,
+    resume: ChallengeResume,
+    secondFactor: SecondFactorKind | null,
+  ) => {
+    await endPortalSession(db, { sid: request.cookies[portalCookie] });
+    const { sid, sessionState } = await createPortalSession(db, account.id, config.tokenTtlHours);
+    reply.setCookie(portalCookie, sid, cookieOptions(request));
+    await auditSignIn(db, account, { ip: request.ip, source: resume.source, secondFactor });
+    return redirectWithCode(reply, account.id, sessionState, resume.redirectUri, resume.state);
+  };
+
+  const keys = twoFactorKeys(config.dataDir);
+  const challengeCookieOptions = (request: FastifyRequest, source: Source) => ({
+    path: `/${source}/login`,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+    maxAge: challengeLimits.ttlMs / 1000,
+  });
+  const loginHref = (source: Source, resume: { redirectUri: string; state: string }, language?: Language) =>
+    `/${source}/login?${new URLSearchParams({
+      redirect_uri: resume.redirectUri,
+      state: resume.state,
+      ...(language ? { lang: language } : {}),
+    }).toString()}`;
+  const otherLanguage = (language: Language): Language => (language === 'zh_CN' ? 'en_US' : 'zh_CN');
+
   for (const source of ['portal', 'canvas'] as const) {
     const path = `/${source}/login`;
     const other: Source = source === 'portal' ? 'canvas' : 'portal';
     const variant = source;
+    const verifyPath = `/${source}/login/verify`;
+    const codePage = (
+      reply: FastifyReply,
+      status: number,
+      language: Language,
+      resume: ChallengeResume,
+      error?: MessageId,
+      errorValues?: Record<string, number>,
+    ) =>
+      sendPage(
+        reply,
+        status,
+        renderPage({
+          language,
+          title: 'portal.twoFactor.heading',
+          body: twoFactorForm({
+            language,
+            source,
+            backHref: loginHref(source, resume, language),
+            ...(error ? { error } : {}),
+            ...(errorValues ? { errorValues } : {}),
+          }),
+          toggleHref: `${verifyPath}?lang=${otherLanguage(language)}`,
+          variant,
+        }),
+      );
+    /** The sign-in form again, with why: the challenge expired or took too many codes. */
+    const startAgain = (
+      reply: FastifyReply,
+      language: Language,
+      resume: { redirectUri: string; state: string },
+      error: MessageId,
+    ) => {
+      reply.clearCookie(challengeCookie, { path });
+      return sendPage(
+        reply,
+        401,
+        renderPage({
+          language,
+          title: 'portal.login.heading',
+          body: loginForm({ language, source, redirectUri: resume.redirectUri, state: resume.state, error }),
+          toggleHref: loginHref(source, resume, otherLanguage(language)),
+          variant,
+        }),
+      );
+    };
 
     app.get(path, { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
       const query = request.query as z.output<typeof loginQuery>;
@@ -225,17 +325,87 @@ function portalPages(app: FastifyInstance, ctx: AppContext): void {
       const account = await findAccountByLogin(db, username);
       const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), form.password);
       if (!account || !valid) return page(401, 'portal.login.failed');
-      await clearSignInFailures(db, attempt);
+      // With two-factor sign-in on, the attempts keep counting until the second factor is right:
+      // a known password does not buy unlimited codes.
+      if (!account.totpEnabled) await clearSignInFailures(db, attempt);
       if (sourceOfAccount(account.source) !== source) {
         const href = `/${other}/login?${new URLSearchParams({ redirect_uri: redirectUri, state }).toString()}`;
         return source === 'portal'
           ? page(403, 'portal.login.useCanvas', { href, label: 'portal.login.goCanvas' })
           : page(403, 'portal.login.usePortal', { href, label: 'portal.login.goPortal' });
       }
-      await endPortalSession(db, { sid: request.cookies[portalCookie] });
-      const { sid, sessionState } = await createPortalSession(db, account.id, config.tokenTtlHours);
-      reply.setCookie(portalCookie, sid, cookieOptions(request));
-      return redirectWithCode(reply, account.id, sessionState, redirectUri, state);
+      const resume: ChallengeResume = { source, redirectUri, state };
+      if (!account.totpEnabled) return completeSignIn(request, reply, account, resume, null);
+      // spec §4 two-factor authentication: no code for the console yet; the second page asks.
+      await endSignInChallenge(db, request.cookies[challengeCookie]);
+      const secret = await createSignInChallenge(db, { accountId: account.id, resume });
+      reply.setCookie(challengeCookie, secret, challengeCookieOptions(request, source));
+      return codePage(reply, 200, language, resume);
+    });
+
+    // The page of the second step again (a reload, the language link) while its challenge lives.
+    app.get(verifyPath, { schema: { hide: true, querystring: languageQuery } }, async (request, reply) => {
+      const query = request.query as z.output<typeof languageQuery>;
+      const language = pageLanguage(request, query.lang);
+      rememberLanguage(reply, query.lang);
+      const challenge = await findSignInChallenge(db, request.cookies[challengeCookie]);
+      if (!challenge || challenge.resume.source !== source)
+        return reply.header('cache-control', 'no-store').redirect(path, 303);
+      return codePage(reply, 200, language, challenge.resume);
+    });
+
+    app.post(verifyPath, { schema: { hide: true, body: verifyForm } }, async (request, reply) => {
+      const form = request.body as z.output<typeof verifyForm>;
+      const language = pageLanguage(request, form.lang);
+      const fresh = { redirectUri: '/', state: randomSecret(16) };
+      if (isCrossSite(request)) {
+        const body = messageBody(
+          language,
+          'common.crossSite',
+          { href: path, label: 'portal.signIn' },
+          'error',
+        );
+        return sendPage(
+          reply,
+          403,
+          renderPage({
+            language,
+            title: 'portal.twoFactor.heading',
+            body,
+            toggleHref: `${path}?lang=${otherLanguage(language)}`,
+            variant,
+          }),
+        );
+      }
+      const secret = request.cookies[challengeCookie];
+      const challenge = await findSignInChallenge(db, secret);
+      const account = challenge ? await findAccountById(db, challenge.accountId) : null;
+      if (!secret || !challenge || !account || challenge.resume.source !== source)
+        return startAgain(reply, language, fresh, 'portal.twoFactor.expired');
+      const resume = challenge.resume;
+      // The sign-in limits of the password step count the codes too.
+      const attempt = { login: account.login, ip: request.ip };
+      const throttle = await recordSignInAttempt(db, attempt);
+      if (throttle.refused) {
+        reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
+        return codePage(reply, 429, language, resume, 'portal.login.tooMany', {
+          minutes: Math.ceil(throttle.retryAfterMs / 60_000),
+        });
+      }
+      // Counted before it is checked, so parallel posts cannot try more codes than allowed.
+      const counted = await countChallengeAttempt(db, secret);
+      if (!counted) return startAgain(reply, language, resume, 'portal.twoFactor.exhausted');
+      const factor = await checkSecondFactor(db, keys, account, form.code);
+      if (!factor) {
+        const left = challengeLimits.attempts - counted.attempts;
+        if (left > 0) return codePage(reply, 401, language, resume, 'portal.twoFactor.failed', { left });
+        await endSignInChallenge(db, secret);
+        return startAgain(reply, language, resume, 'portal.twoFactor.exhausted');
+      }
+      await endSignInChallenge(db, secret);
+      reply.clearCookie(challengeCookie, { path });
+      await clearSignInFailures(db, attempt);
+      return completeSignIn(request, reply, account, resume, factor);
     });
 
     const logoutPath = `/${source}/logout`;

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import { authCodes, loginFailures, portalSessions, tokens } from '../db/schema';
@@ -326,4 +326,31 @@ export async function revokeAccountTokens(db: Executor, accountId: number): Prom
     .update(tokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(tokens.accountId, accountId), isNull(tokens.revokedAt)));
+}
+
+/**
+ * Ends every console sign-in of an account but the caller's (a password change): its other tokens,
+ * and its other portal sessions, which would otherwise sign a browser in again without a password.
+ */
+export async function revokeOtherSignIns(
+  db: Executor,
+  accountId: number,
+  keep: { tokenHash: string; sessionState: string },
+): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(tokens.accountId, accountId), isNull(tokens.revokedAt), ne(tokens.tokenHash, keep.tokenHash)),
+    );
+  await db
+    .update(portalSessions)
+    .set({ endedAt: sql`now()` })
+    .where(
+      and(
+        eq(portalSessions.accountId, accountId),
+        isNull(portalSessions.endedAt),
+        ne(portalSessions.sessionState, keep.sessionState),
+      ),
+    );
 }

@@ -13,6 +13,8 @@ import { AppLayout } from './layout/app-layout';
 import { ScreenError } from './layout/screen-error';
 import { menuLabels, screenTitles } from './menu/menu-labels';
 import {
+  AccountCenterScreen,
+  AuditLogScreen,
   DashboardScreen,
   DomainCopyScreen,
   DomainCreateScreen,
@@ -25,11 +27,17 @@ import {
   OpenServiceScreen,
   TrafficScreen,
   SuggestionScreen,
+  TokenScreen,
+  UserCreateScreen,
+  UserDetailScreen,
+  UserListScreen,
 } from './screens';
 import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
 import { parseCertSearch } from '../features/cert';
 import { statisticsTypes, type StatisticsType, type TrafficView } from '../features/statistics';
+import { parseUserDetailSearch } from '../features/users';
+import { useAppState } from '../ui/app-state';
 import { sectionIdPattern } from '../ui/markdown-sections';
 
 export interface RouterContext {
@@ -45,7 +53,7 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * The statistics, report and log screens read their own address (with their code, not in the
+ * The statistics, report, log and audit log screens read their own address (with their code, not in the
  * first load): the route hands it over as it is.
  */
 const asGiven = (search: Record<string, unknown>): Record<string, unknown> => search;
@@ -276,29 +284,83 @@ const domainCopyRoute = createRoute({
     return <DomainCopyScreen id={id} />;
   },
 });
+const userListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/user/list',
+  staticData: { title: menuLabels.user_list },
+  beforeLoad: guard,
+  component: UserListScreen,
+});
+const userCreateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/user/create',
+  staticData: { title: screenTitles.userCreate },
+  beforeLoad: guard,
+  component: () => <UserCreateScreen menuLabels={menuLabels} />,
+});
 const userDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/user/detail/$id',
   staticData: { title: screenTitles.userDetail },
+  validateSearch: parseUserDetailSearch,
   beforeLoad: (args) => {
     positiveId(args.params);
     guard(args);
   },
-  component: () => <LaterScreen title={screenTitles.userDetail as MessageDescriptor} />,
+  component: function UserDetailRoute() {
+    const { loginInfo } = useAppState();
+    const id = Number(userDetailRoute.useParams().id);
+    const { tab } = userDetailRoute.useSearch();
+    const navigate = userDetailRoute.useNavigate();
+    // A main account opens its sub-accounts here; every other id is an account center, whose
+    // screen says when it is not the caller's to open.
+    const subAccount = loginInfo?.kind === 'main' && id !== loginInfo.view_id && id !== loginInfo.user_id;
+    if (!subAccount) return <AccountCenterScreen id={id} />;
+    return (
+      <UserDetailScreen
+        id={id}
+        tab={tab ?? 'profile'}
+        onTab={(next) => void navigate({ search: next === 'profile' ? {} : { tab: next }, replace: true })}
+        menuLabels={menuLabels}
+      />
+    );
+  },
+});
+
+const tokenRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/token-manage',
+  staticData: { title: menuLabels.token_manage },
+  beforeLoad: guard,
+  component: TokenScreen,
+});
+
+const auditLogRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/user/audit-log',
+  staticData: { title: menuLabels.audit_log },
+  validateSearch: asGiven,
+  beforeLoad: guard,
+  component: function AuditLogRoute() {
+    const search = auditLogRoute.useSearch();
+    const navigate = auditLogRoute.useNavigate();
+    return (
+      <AuditLogScreen
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
 });
 
 /** Functions of later versions: path → title. */
 const laterScreens: [string, MessageDescriptor | undefined][] = [
   ['cdn/utils/ipinquiry', menuLabels.ip_query],
-  ['cdn/user/create', screenTitles.userCreate],
-  ['cdn/user/list', menuLabels.user_list],
-  ['cdn/user/audit-log', menuLabels.audit_log],
   ['cdn/content', menuLabels.content],
   ['cdn/alarm-manage', menuLabels.alarm],
   ['cdn/file-sync', menuLabels.file_sync],
   ['cdn/traffic-package', menuLabels.traffic_package],
   ['cdn/resource-config', menuLabels.alarm_resource],
-  ['cdn/token-manage', menuLabels.token_manage],
 ];
 
 const laterRoutes: AnyRoute[] = laterScreens.map(([path, title]) =>
@@ -327,7 +389,11 @@ const routeTree = rootRoute.addChildren([
   statisticsTypeRoute,
   ...statisticsViewRoutes,
   domainCopyRoute,
+  userListRoute,
+  userCreateRoute,
   userDetailRoute,
+  tokenRoute,
+  auditLogRoute,
   ...laterRoutes,
   notFoundRoute,
 ]);

@@ -11,6 +11,14 @@ import { loadIpBanScreen } from '../features/ip-ban';
 import { loadCertScreen } from '../features/cert';
 import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
+import { loadCatalogPart } from '../i18n';
+import { loadTokenScreen } from '../features/tokens';
+import {
+  loadAccountCenterScreen,
+  loadUserCreateScreen,
+  loadUserDetailScreen,
+  loadUserListScreen,
+} from '../features/users';
 
 /**
  * Every screen is loaded on demand, so the first load carries only the shell. The route files
@@ -39,6 +47,12 @@ export const DomainDetailScreen = lazy(() =>
 );
 export const DomainCopyScreen = lazy(() =>
   loadDomainCopyScreen().then((m) => ({ default: m.DomainCopyScreen })),
+);
+// The audit log's chunk is its feature's index, loaded with its texts: nothing of it is in the first load.
+export const AuditLogScreen = lazy(() =>
+  Promise.all([import('../features/audit-log'), loadCatalogPart('auditLog')]).then(([m]) => ({
+    default: m.AuditLogScreen,
+  })),
 );
 const NotAvailableYet = lazy(() =>
   import('../features/not-available').then((m) => ({ default: m.NotAvailableYet })),
@@ -70,3 +84,14 @@ const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
 export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));
 export const TrafficScreen = lazy(() => loadTrafficScreen().then((m) => ({ default: m.TrafficScreen })));
+export const UserListScreen = lazy(() => loadUserListScreen().then((m) => ({ default: m.UserListScreen })));
+export const UserCreateScreen = lazy(() =>
+  loadUserCreateScreen().then((m) => ({ default: m.UserCreateScreen })),
+);
+export const UserDetailScreen = lazy(() =>
+  loadUserDetailScreen().then((m) => ({ default: m.UserDetailScreen })),
+);
+export const AccountCenterScreen = lazy(() =>
+  loadAccountCenterScreen().then((m) => ({ default: m.AccountCenterScreen })),
+);
+export const TokenScreen = lazy(() => loadTokenScreen().then((m) => ({ default: m.TokenScreen })));

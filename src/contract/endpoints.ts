@@ -62,6 +62,14 @@ import {
   tokenDeleteBody,
   tokenDeleteResult,
   tokenListsResult,
+  passwordChangeBody,
+  twoFactorStatusResult,
+  twoFactorSetupResult,
+  twoFactorEnableBody,
+  twoFactorEnableResult,
+  twoFactorDisableBody,
+  auditListBody,
+  auditListResult,
 } from './users';
 
 export interface Endpoint {
@@ -501,6 +509,56 @@ export const endpoints = {
     access: 'identity',
     tag: 'token',
     summary: 'Deletes an API token: calls with it are refused from then on.',
+  }),
+  passwordChange: e({
+    ...routes.passwordChange,
+    input: passwordChangeBody,
+    output: okResult,
+    access: 'identity',
+    tag: 'security',
+    summary:
+      "Changes the signed-in account's password (spec §5 policy) after checking the current one; its other sign-ins end.",
+  }),
+  twoFactorStatus: e({
+    ...routes.twoFactorStatus,
+    output: twoFactorStatusResult,
+    access: 'identity',
+    tag: 'security',
+    summary: 'Whether two-factor sign-in (TOTP) is on for the signed-in account, and its security level.',
+  }),
+  twoFactorSetup: e({
+    ...routes.twoFactorSetup,
+    output: twoFactorSetupResult,
+    access: 'identity',
+    tag: 'security',
+    summary:
+      'Starts turning on two-factor sign-in: a new TOTP secret and its otpauth:// address for a QR code.',
+  }),
+  twoFactorEnable: e({
+    ...routes.twoFactorEnable,
+    input: twoFactorEnableBody,
+    output: twoFactorEnableResult,
+    access: 'identity',
+    tag: 'security',
+    summary:
+      'Turns two-factor sign-in on with a code of the new secret; answers ten single-use recovery codes, once.',
+  }),
+  twoFactorDisable: e({
+    ...routes.twoFactorDisable,
+    input: twoFactorDisableBody,
+    output: okResult,
+    access: 'identity',
+    tag: 'security',
+    summary: 'Turns two-factor sign-in off, with the password and a code (or a recovery code).',
+  }),
+  auditList: e({
+    ...routes.auditList,
+    input: auditListBody,
+    output: auditListResult,
+    access: 'identity',
+    tag: 'audit',
+    summary:
+      "The active account's audit log, newest first: every command, sign-in, permission and token change with actor, account, source, object, field-level change, time and address; filtered and paged.",
   }),
 } as const;
 

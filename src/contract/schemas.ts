@@ -105,6 +105,7 @@ export const loginInfoResult = z.object({
   lists: z.array(accountOption),
   login_account_source: z.number().int(),
   service_status: serviceStatus,
+  /** The signed-in account's kind: a sub-account works in its main account (`view_id`). */
   kind: z.enum(['main', 'sub']),
 });
 /** The console's start-up data in one answer (each part as its own call answers it). */

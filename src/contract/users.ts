@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from './limits';
+import { languages, limits } from './limits';
 import { validateEmail, validateMobile } from './rules/account';
 import { text } from './text';
 
@@ -282,6 +282,14 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditListResult = z.object({ lists: z.array(auditEntry), total: z.number().int() });
+/** The download that answers a file rather than the envelope (described in the OpenAPI document). */
+export const auditPaths = { export: '/v3/customer/audit/export' } as const;
+/** Audit log export (spec §8, §9: at most 2000 rows, the newest): the list's filters and the file's format. */
+export const auditExportBody = auditListBody.omit({ page: true, page_size: true }).extend({
+  format: z.enum(['xlsx', 'csv']),
+  language: z.enum(languages).default('zh_CN'),
+});
+export type AuditExportBody = z.input<typeof auditExportBody>;
 
 // ---- Permission simulator (user detail) ----------------------------------------------------
 

@@ -43,6 +43,10 @@ const parts = {
     zh_CN: () => import('./locales/zh_CN/domain-config.po'),
     en_US: () => import('./locales/en_US/domain-config.po'),
   },
+  ipBan: {
+    zh_CN: () => import('./locales/zh_CN/ip-ban.po'),
+    en_US: () => import('./locales/en_US/ip-ban.po'),
+  },
   cert: {
     zh_CN: () => import('./locales/zh_CN/cert.po'),
     en_US: () => import('./locales/en_US/cert.po'),
@@ -50,6 +54,18 @@ const parts = {
   statistics: {
     zh_CN: () => import('./locales/zh_CN/statistics.po'),
     en_US: () => import('./locales/en_US/statistics.po'),
+  },
+  tokens: {
+    zh_CN: () => import('./locales/zh_CN/tokens.po'),
+    en_US: () => import('./locales/en_US/tokens.po'),
+  },
+  users: {
+    zh_CN: () => import('./locales/zh_CN/users.po'),
+    en_US: () => import('./locales/en_US/users.po'),
+  },
+  auditLog: {
+    zh_CN: () => import('./locales/zh_CN/audit-log.po'),
+    en_US: () => import('./locales/en_US/audit-log.po'),
   },
 } satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
 export type CatalogPart = keyof typeof parts;

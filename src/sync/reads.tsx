@@ -1,6 +1,12 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import {
+  QueryClient,
+  QueryClientProvider,
+  useIsFetching,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { api, ApiError, isApiError } from '../api';
 import type { EndpointName, InputOf, OutputOf } from '../contract';
 import { openReadCache } from '../store/read-cache';
@@ -33,6 +39,9 @@ function readClient(accounts: ReadAccounts | null): QueryClient {
     maxAge: readMaxAgeMs,
     buster: '1',
     prefix: 'read',
+    // An answer kept from an earlier page is shown at once and read again: what changed since
+    // (elsewhere, or by a script with a token) shows after a reload, however recent the answer.
+    refetchOnRestore: 'always',
   });
   const client = new QueryClient({
     defaultOptions: {
@@ -62,6 +71,48 @@ export function ReadsProvider({
   children: ReactNode;
 }) {
   return <QueryClientProvider client={readClient(accounts)}>{children}</QueryClientProvider>;
+}
+
+/** A screen inside the read layer of the account pair a hook gives (the signed-in actor and account). */
+export function withReads<P extends object>(Body: ComponentType<P>, useAccounts: () => ReadAccounts | null) {
+  return function WithReads(props: P) {
+    return (
+      <ReadsProvider accounts={useAccounts()}>
+        <Body {...props} />
+      </ReadsProvider>
+    );
+  };
+}
+
+/**
+ * How the answers a screen shows stand, in the words of the stored lists: the time of the oldest
+ * when it may not be current (offline, or the last read failed), whether one is being read, and
+ * the refresh that reads them all again.
+ */
+export interface ReadsStatus {
+  fetchedAt: number | undefined;
+  neverRead: boolean;
+  online: boolean;
+  pullState: 'pulling' | 'failed' | 'done';
+  pull: () => void;
+}
+
+export function useReadsStatus(online: boolean): ReadsStatus {
+  const client = useQueryClient();
+  const fetching = useIsFetching() > 0;
+  const shown = client
+    .getQueryCache()
+    .findAll({ type: 'active' })
+    .filter((q) => q.state.data !== undefined);
+  const failed = shown.some((q) => q.state.status === 'error' || q.state.fetchStatus === 'paused');
+  const oldest = Math.min(...shown.map((q) => q.state.dataUpdatedAt).filter((at) => at > 0));
+  return {
+    fetchedAt: Number.isFinite(oldest) ? oldest : undefined,
+    neverRead: shown.length === 0,
+    online,
+    pullState: fetching ? 'pulling' : failed ? 'failed' : 'done',
+    pull: () => void client.refetchQueries({ type: 'active' }),
+  };
 }
 
 export interface Read<T> {

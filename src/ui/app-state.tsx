@@ -51,6 +51,12 @@ export function useAppState(): AppState {
   return state;
 }
 
+/** The account pair whose read cache keeps what a screen viewed: the signed-in actor and the active account. */
+export function useReadAccounts(): { actorId: number; accountId: number } | null {
+  const { loginInfo } = useAppState();
+  return loginInfo ? { actorId: loginInfo.user_id, accountId: loginInfo.view_id } : null;
+}
+
 /** The label of `code` in dictionary `name`, or the code itself when unknown. */
 export function dictLabel(dict: AppState['dict'], name: string, code: string): string {
   return dict[name]?.[code] ?? code;

@@ -14,6 +14,8 @@ export interface NeverReadListProps {
   offlineTitle: string;
   /** Offline: when the list will be read. */
   offlineHint: string;
+  /** The server's refusal (the caller may not read the list): shown instead, with no retry. */
+  refused?: string | null;
 }
 
 /**
@@ -21,13 +23,22 @@ export interface NeverReadListProps {
  * a spinner while it is being read; otherwise why there is nothing to show, with a retry when
  * online.
  */
-export function NeverReadList({ list, loading, failedTitle, offlineTitle, offlineHint }: NeverReadListProps) {
+export function NeverReadList({
+  list,
+  loading,
+  failedTitle,
+  offlineTitle,
+  offlineHint,
+  refused,
+}: NeverReadListProps) {
   const { t } = useLingui();
   const { online, pullState, pull } = list;
   return (
     <Card.Root>
       <Card.Body>
-        {online && pullState !== 'failed' ? (
+        {refused ? (
+          <Text role="alert">{refused}</Text>
+        ) : online && pullState !== 'failed' ? (
           <CenteredSpinner label={loading} />
         ) : (
           <Stack align="center" textAlign="center" gap="3" py="12" role="status">

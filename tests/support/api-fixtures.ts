@@ -90,12 +90,28 @@ export const endpointInputs: Partial<Record<EndpointName, Record<string, unknown
     expires_at: '2030-01-01T00:00:00Z',
   },
   tokenDelete: { id: randomUUID() },
+  passwordChange: {
+    old_password: 'Old#Pass2026',
+    password: 'New#Pass2026',
+    confirm_password: 'New#Pass2026',
+  },
+  twoFactorEnable: { code: '123456' },
+  twoFactorDisable: { password: 'Old#Pass2026', code: '123456' },
   childAuthLists: { child_user_id: 999_999 },
   childSimulate: { child_user_id: 999_999, kind: 'domain', id: randomUUID() },
   childAuthUpdate: {
     child_user_id: 999_999,
     menu_ids: [201],
     data: { domains: { all: false, ids: [randomUUID()] }, certs: { all: true, ids: [] } },
+  },
+  auditList: {
+    keyword: 'www.example.com',
+    action: 'domain.create',
+    source: 'browser',
+    start: '2026-01-01T00:00:00+08:00',
+    end: '2026-01-02T00:00:00+08:00',
+    page: 1,
+    page_size: 20,
   },
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { menuDefinitions, type ServiceStatus } from '../../../src/contract';
 import type { Db, Executor } from '../../db/client';
@@ -149,13 +149,22 @@ export async function grantedMenuIds(db: Executor, accountId: number): Promise<S
  * sub-account those of its own granted that its main account still has, main-only items never;
  * anyone else the active account's.
  */
-export async function effectiveMenuIds(db: Executor, actorId: number, viewId: number): Promise<Set<number>> {
+export async function effectiveMenuIds(
+  db: Executor,
+  actor: Pick<Account, 'id' | 'kind'>,
+  viewId: number,
+): Promise<Set<number>> {
   const viewMenu = await grantedMenuIds(db, viewId);
-  const actor = await findAccountById(db, actorId);
-  if (actor?.kind !== 'sub') return viewMenu;
-  const own = await grantedMenuIds(db, actorId);
+  if (actor.kind !== 'sub') return viewMenu;
+  const own = await grantedMenuIds(db, actor.id);
   const mainOnly = new Set(menuDefinitions.filter((m) => m.mainOnly).map((m) => m.menu_id));
   return new Set([...own].filter((id) => viewMenu.has(id) && !mainOnly.has(id)));
+}
+
+/** Whether menu items open a path: a group's child item with that path is among them (function permission). */
+export function opensPath(menuIds: ReadonlySet<number>, path: string | readonly string[]): boolean {
+  const paths: readonly string[] = typeof path === 'string' ? [path] : path;
+  return menuDefinitions.some((m) => paths.includes(m.path) && m.parent_id !== 0 && menuIds.has(m.menu_id));
 }
 
 /** spec §5-ish: 18 characters, 17 digits then a digit or X. */
@@ -356,6 +365,12 @@ export interface AccountFields {
   apiEnabled?: boolean;
   realNameVerified?: boolean;
   passwordHash?: string;
+  passwordChangedAt?: Date;
+  /** Two-factor sign-in: secrets as sealed by the key vault, never in clear. */
+  totpSecret?: string | null;
+  totpEnabled?: boolean;
+  totpPendingSecret?: string | null;
+  totpLastStep?: number | null;
 }
 
 /** Changes fields of an account; the account as it is after. */
@@ -367,6 +382,20 @@ export async function updateAccount(db: Executor, id: number, fields: AccountFie
     .returning();
   if (!row) throw new Error(`account ${id} is gone`);
   return row;
+}
+
+/**
+ * Takes a TOTP time step for the account: true when it is later than the last one taken. The
+ * conditional update is the gate, so a code (or an earlier one) is accepted once, even when two
+ * requests bring it at the same time.
+ */
+export async function claimTotpStep(db: Executor, id: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ totpLastStep: step })
+    .where(and(eq(accounts.id, id), or(isNull(accounts.totpLastStep), lt(accounts.totpLastStep, step))))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
 }
 
 /** Deletes an account; its menu, grants and sign-ins go with it (foreign keys). */

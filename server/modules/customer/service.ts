@@ -63,7 +63,8 @@ export async function loginInfo(
     lists: [...active, ...others].slice(0, limits.accountMenuMax),
     login_account_source: account.source,
     service_status: viewServiceStatus,
-    kind: view.kind,
+    // The signed-in account's kind: a sub-account works in its main account (view_id).
+    kind: account.kind,
   };
 }
 

@@ -155,20 +155,22 @@ export async function deleteToken(db: Db, actor: TokenActor, id: string): Promis
   });
 }
 
-/** The token of a secret, if it exists and has not expired; its last use noted at most once a minute. */
+/** The token of a secret, if it exists and has not expired. */
 export async function resolveApiToken(db: Db, secret: string, now: number): Promise<ApiToken | null> {
   const [row] = await db
     .select()
     .from(apiTokens)
     .where(eq(apiTokens.secretHash, sha256Hex(secret)));
-  if (!row) return null;
-  if (row.expiresAt && row.expiresAt.getTime() <= now) return null;
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= 60_000)
-    await db
-      .update(apiTokens)
-      .set({ lastUsedAt: new Date(now) })
-      .where(eq(apiTokens.id, row.id));
+  if (!row || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
   return row;
+}
+
+/** Notes a token's use (a call it was let through). */
+export async function noteTokenUse(db: Db, id: string, now: number): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(apiTokens.id, id));
 }
 
 /** Whether a call's address is one the token may be used from (an empty list: any). */

@@ -62,14 +62,11 @@ export function managedAccount(auth: { account: Account; view: Account }): Accou
   return auth.view;
 }
 
-/** A password of 12+ characters mixing all four classes, two-factor sign-in and a contact make it high. */
-export function securityLevelOf(
-  account: Pick<Account, 'mobile' | 'email'>,
-  twoFactor: boolean,
-): SecurityLevel {
+/** Two-factor sign-in and a contact (mobile or email) make it high, one of them medium, neither low. */
+export function securityLevelOf(account: Pick<Account, 'mobile' | 'email' | 'totpEnabled'>): SecurityLevel {
   const contacts = account.mobile !== '' || account.email !== '';
-  if (twoFactor && contacts) return 'high';
-  if (twoFactor || contacts) return 'medium';
+  if (account.totpEnabled && contacts) return 'high';
+  if (account.totpEnabled || contacts) return 'medium';
   return 'low';
 }
 
@@ -82,8 +79,8 @@ export function summaryOf(account: Account): ChildSummary {
     email: account.email,
     remark: account.remark,
     created_at: account.createdAt.toISOString(),
-    security_level: securityLevelOf(account, false),
-    two_factor: { type: 'totp', enabled: false },
+    security_level: securityLevelOf(account),
+    two_factor: { type: 'totp', enabled: account.totpEnabled },
     api_enabled: account.apiEnabled,
   };
 }

@@ -3,10 +3,9 @@ import { commands } from '../../../src/commands/registry';
 import { endpoints } from '../../../src/contract/endpoints';
 import { domainScoped } from '../../commands/data-permission';
 import type { Db } from '../../db/client';
-import { opensPath } from '../../http/auth';
 import { AppError } from '../../http/envelope';
 import { endpointEffects, endpointMenuPaths, endpointObjects } from '../../http/routes';
-import { effectiveMenuIds, type Account } from '../account/service';
+import { effectiveMenuIds, opensPath, type Account } from '../account/service';
 import { certificateName } from '../cert/service';
 import { domainsByIds } from '../domain/service';
 import { allows, dataScopeOf } from './scope';
@@ -32,7 +31,7 @@ export async function simulate(
       ? ((await domainsByIds(db, main.id, [input.id]))[0]?.domain ?? null)
       : await certificateName(db, main.id, input.id);
   if (name === null) throw new AppError(Code.notFound, 'common.notFound');
-  const menu = await effectiveMenuIds(db, sub.id, main.id);
+  const menu = await effectiveMenuIds(db, sub, main.id);
   const scope = await dataScopeOf(db, sub);
   const dataAllowed = allows(input.kind === 'domain' ? scope.domains : scope.certs, input.id);
   const judge = (menuPath: string | readonly string[] | undefined) => {

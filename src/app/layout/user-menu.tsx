@@ -10,6 +10,13 @@ import { logout } from '../logout';
 import { defaultPath } from '../guard';
 
 /**
+ * The account center of the active account (spec §2): a sub-account's own, since it works in
+ * its main account without being it.
+ */
+const accountCenterId = (info: { kind: 'main' | 'sub'; view_id: number; user_id: number }) =>
+  info.kind === 'sub' ? info.user_id : info.view_id;
+
+/**
  * spec §2: account center (only when the service is open) and logout; username and balance on top.
  * "Set as home page" stores the page that `/` and `/cdn` lead to (spec §2: the stored default path).
  */
@@ -25,7 +32,8 @@ export function UserMenu() {
   return (
     <Menu.Root
       onSelect={({ value }) => {
-        if (value === 'center' && loginInfo) location.hash = `#/cdn/user/detail/${loginInfo.view_id}`;
+        if (value === 'center' && loginInfo)
+          location.hash = `#/cdn/user/detail/${accountCenterId(loginInfo)}`;
         if (value === 'home') {
           writeDefaultPath(pathname);
           setHome(pathname);

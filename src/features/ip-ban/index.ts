@@ -1,7 +1,10 @@
+import { loadCatalogPart } from '../../i18n';
 // The first load carries only what the shell needs of this feature: the reading of the list's
-// address. The screen loads when it is opened.
+// address. The screen, its command views and their texts load when one of them is needed.
 /** The pending-changes views of the feature's commands: loaded with the pending-changes panel. */
-export const loadIpBanCommandViews = () => import('./command-views').then((m) => m.ipBanCommandViews);
+export const loadIpBanCommandViews = () =>
+  Promise.all([import('./command-views'), loadCatalogPart('ipBan')]).then(([m]) => m.ipBanCommandViews);
 export { parseIpBanSearch } from './search';
 export type { IpBanSearch } from './search';
-export const loadIpBanScreen = () => import('./ip-ban-screen');
+export const loadIpBanScreen = () =>
+  Promise.all([import('./ip-ban-screen'), loadCatalogPart('ipBan')]).then(([m]) => m);

@@ -13,7 +13,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../api';
 import {
@@ -23,7 +22,7 @@ import {
   type TopDimension,
   type TrafficTopResult,
 } from '../../contract/traffic';
-import type { Read } from '../../sync/reads';
+import { useReadsStatus, type Read } from '../../sync/reads';
 import { Pager } from '../../ui/pager';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { dimensionLabels, placeName } from './labels';
@@ -84,25 +83,7 @@ export function Figures({ items }: { items: FigureItem[] }) {
  * again, and the button that reads them all again.
  */
 export function ReadStatus({ online }: { online: boolean }) {
-  const client = useQueryClient();
-  const fetching = useIsFetching() > 0;
-  const shown = client
-    .getQueryCache()
-    .findAll({ type: 'active' })
-    .filter((q) => q.state.data !== undefined);
-  const failed = shown.some((q) => q.state.status === 'error' || q.state.fetchStatus === 'paused');
-  const oldest = Math.min(...shown.map((q) => q.state.dataUpdatedAt).filter((at) => at > 0));
-  return (
-    <StoredListStatus
-      list={{
-        fetchedAt: Number.isFinite(oldest) ? oldest : undefined,
-        neverRead: shown.length === 0,
-        online,
-        pullState: fetching ? 'pulling' : failed ? 'failed' : 'done',
-        pull: () => void client.refetchQueries({ type: 'active' }),
-      }}
-    />
-  );
+  return <StoredListStatus list={useReadsStatus(online)} />;
 }
 
 /** What stands in for a chart or table: loading, failure with nothing kept, no data. */

@@ -7,7 +7,7 @@ import { finestGranularity, trafficPaths, type TopDimension } from '../../contra
 import { useCall } from '../../sync/reads';
 import { ScreenHeader } from '../../ui/screen-header';
 import { downloadBlob } from '../../ui/download';
-import { notify } from '../../ui/toaster';
+import { ExportButtons, type ExportFormat } from '../../ui/export-buttons';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { FilterBar } from './filter-bar';
@@ -177,25 +177,21 @@ function ReportTable({
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const label = useKeyLabel(names);
   const [mode, setMode] = useState<'list' | 'chart'>('list');
-  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const body = { ...query, dimension, limit: limits.exportRowsMax };
   const read = useCall('trafficTop', body);
   const rows = read.data?.rows ?? [];
   const title = i18n._(dimensionLabels[dimension]);
 
-  const exportAs = async (format: 'xlsx' | 'csv') => {
-    // spec §8: nothing to export says so, without asking the server.
-    if (rows.length === 0) return notify('warning', i18n._(statsMessages.exportEmpty));
-    setExporting(format);
-    try {
-      const language = i18n.locale === 'en_US' ? 'en_US' : 'zh_CN';
-      const file = await api.download(trafficPaths.reportExport, { ...body, format, language });
-      downloadBlob(file.blob, file.fileName);
-    } catch (error) {
-      if (!isApiError(error)) notify('error', String(error));
-    } finally {
-      setExporting(null);
-    }
+  const download = async (format: ExportFormat) => {
+    const language = i18n.locale === 'en_US' ? 'en_US' : 'zh_CN';
+    // A refusal was shown already (spec §8 envelope handling).
+    const file = await api
+      .download(trafficPaths.reportExport, { ...body, format, language })
+      .catch((error: unknown) => {
+        if (isApiError(error)) return null;
+        throw error;
+      });
+    if (file) downloadBlob(file.blob, file.fileName);
   };
 
   return (
@@ -220,24 +216,12 @@ function ReportTable({
               </Button>
             ))}
           </Group>
-          <Button
-            size="sm"
-            variant="outline"
-            loading={exporting === 'xlsx'}
-            disabled={!online || exporting !== null}
-            onClick={() => void exportAs('xlsx')}
-          >
-            {t({ id: 'report.export.xlsx', message: 'Export Excel' })}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            loading={exporting === 'csv'}
-            disabled={!online || exporting !== null}
-            onClick={() => void exportAs('csv')}
-          >
-            {t({ id: 'report.export.csv', message: 'Export CSV' })}
-          </Button>
+          <ExportButtons
+            online={online}
+            // spec §8: nothing to export says so, without asking the server.
+            nothing={rows.length === 0 ? i18n._(statsMessages.exportEmpty) : null}
+            download={download}
+          />
         </HStack>
       }
     >

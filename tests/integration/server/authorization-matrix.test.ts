@@ -118,6 +118,12 @@ const endpointTargets: Record<EndpointName, { target: Target; input?: (id: strin
   tokenLists: { target: 'none' },
   tokenCreate: { target: 'none' },
   tokenDelete: { target: 'none' },
+  passwordChange: { target: 'none' },
+  twoFactorStatus: { target: 'none' },
+  twoFactorSetup: { target: 'none' },
+  twoFactorEnable: { target: 'none' },
+  twoFactorDisable: { target: 'none' },
+  auditList: { target: 'none' },
 };
 
 /** Whether a caller may open a menu path (a group's child item with that path). */

@@ -1,12 +1,20 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { messages as englishAuditLog } from '../../../src/i18n/locales/en_US/audit-log.po';
 import { messages as englishCert } from '../../../src/i18n/locales/en_US/cert.po';
 import { messages as englishConfig } from '../../../src/i18n/locales/en_US/domain-config.po';
+import { messages as englishIpBan } from '../../../src/i18n/locales/en_US/ip-ban.po';
 import { messages as english } from '../../../src/i18n/locales/en_US/messages.po';
 import { messages as englishStatistics } from '../../../src/i18n/locales/en_US/statistics.po';
+import { messages as englishTokens } from '../../../src/i18n/locales/en_US/tokens.po';
+import { messages as englishUsers } from '../../../src/i18n/locales/en_US/users.po';
+import { messages as chineseAuditLog } from '../../../src/i18n/locales/zh_CN/audit-log.po';
 import { messages as chineseCert } from '../../../src/i18n/locales/zh_CN/cert.po';
 import { messages as chineseConfig } from '../../../src/i18n/locales/zh_CN/domain-config.po';
+import { messages as chineseIpBan } from '../../../src/i18n/locales/zh_CN/ip-ban.po';
 import { messages as chineseStatistics } from '../../../src/i18n/locales/zh_CN/statistics.po';
+import { messages as chineseTokens } from '../../../src/i18n/locales/zh_CN/tokens.po';
+import { messages as chineseUsers } from '../../../src/i18n/locales/zh_CN/users.po';
 import { messages as chinese } from '../../../src/i18n/locales/zh_CN/messages.po';
 import { parsePo } from '../../support/po';
 
@@ -27,12 +35,34 @@ describe('counted things', () => {
     const en = setupI18n({
       locale: 'en_US',
       locales: ['en-US'],
-      messages: { en_US: { ...english, ...englishConfig, ...englishCert, ...englishStatistics } },
+      messages: {
+        en_US: {
+          ...english,
+          ...englishConfig,
+          ...englishIpBan,
+          ...englishCert,
+          ...englishStatistics,
+          ...englishUsers,
+          ...englishTokens,
+          ...englishAuditLog,
+        },
+      },
     });
     const zh = setupI18n({
       locale: 'zh_CN',
       locales: ['zh-CN'],
-      messages: { zh_CN: { ...chinese, ...chineseConfig, ...chineseCert, ...chineseStatistics } },
+      messages: {
+        zh_CN: {
+          ...chinese,
+          ...chineseConfig,
+          ...chineseIpBan,
+          ...chineseCert,
+          ...chineseStatistics,
+          ...chineseUsers,
+          ...chineseTokens,
+          ...chineseAuditLog,
+        },
+      },
     });
     const wrong: string[] = [];
     let counted = 0;

@@ -1,0 +1,150 @@
+import { Button, HStack, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
+import { auditSources } from '../../contract/users';
+import { SearchIcon } from '../../ui/icons';
+import { useMirroredText } from '../../ui/use-mirrored-text';
+import { actionLabels, columnLabels, sourceLabels, type AuditSource } from './labels';
+import { isFiltered, type AuditSearch } from './search';
+
+/** How long typing may pause before the keyword is asked for. */
+const keywordPauseMs = 400;
+
+export interface AuditFiltersProps {
+  search: AuditSearch;
+  /** The filters changed: the list starts again at its first page. */
+  onChange: (next: AuditSearch) => void;
+  /** Who may have acted in the account: id and login. */
+  actors: readonly { id: number; login: string }[];
+  /** Today, `YYYY-MM-DD`: the last day that can be chosen. */
+  today: string;
+}
+
+/** The filters of the log: keyword, actor, action, source and days. */
+export function AuditFilters({ search, onChange, actors, today }: AuditFiltersProps) {
+  const { t, i18n } = useLingui();
+  const update = (patch: Partial<AuditSearch>) => onChange({ ...search, ...patch, page: undefined });
+  // The latest filters, for the keyword written after the pause.
+  const latest = useRef({ search, onChange });
+  useEffect(() => {
+    latest.current = { search, onChange };
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const [keyword, setKeyword] = useMirroredText(
+    search.keyword ?? '',
+    (text) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const { search: now, onChange: change } = latest.current;
+        change({ ...now, keyword: text.trim() || undefined, page: undefined });
+      }, keywordPauseMs);
+    },
+    (text) => text.trim(),
+  );
+
+  const actions = Object.entries(actionLabels)
+    .map(([name, label]) => ({ name, label: i18n._(label) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.locale.replace('_', '-')));
+  // An action or actor named by the address but not among the choices is still shown as chosen.
+  if (search.action && !Object.hasOwn(actionLabels, search.action))
+    actions.unshift({ name: search.action, label: search.action });
+  const actorChoices =
+    search.actor && !actors.some((a) => a.id === search.actor)
+      ? [...actors, { id: search.actor, login: `#${search.actor}` }]
+      : actors;
+
+  const day = (label: string, key: 'from' | 'to') => (
+    <Input
+      type="date"
+      size="sm"
+      width="auto"
+      max={key === 'from' ? (search.to ?? today) : today}
+      min={key === 'to' ? search.from : undefined}
+      value={search[key] ?? ''}
+      aria-label={label}
+      onChange={(e) => update({ [key]: e.currentTarget.value || undefined })}
+    />
+  );
+
+  return (
+    <Stack direction={{ base: 'column', lg: 'row' }} gap="3" wrap="wrap" role="search">
+      <InputGroup startElement={<SearchIcon />} flex="1" minW={{ lg: '240px' }} maxW={{ lg: '340px' }}>
+        <Input
+          type="search"
+          size="sm"
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+          aria-label={t({ id: 'auditLog.filter.keyword', message: 'Search by object or action' })}
+          placeholder={t({ id: 'auditLog.filter.keyword', message: 'Search by object or action' })}
+        />
+      </InputGroup>
+      <HStack gap="3" wrap="wrap">
+        <NativeSelect.Root size="sm" w="auto" minW="140px">
+          <NativeSelect.Field
+            value={search.actor ?? ''}
+            aria-label={i18n._(columnLabels.actor)}
+            onChange={(e) => update({ actor: Number(e.currentTarget.value) || undefined })}
+          >
+            <option value="">{t({ id: 'auditLog.filter.allActors', message: 'Everyone' })}</option>
+            {actorChoices.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.login}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root size="sm" w="auto" minW="160px">
+          <NativeSelect.Field
+            value={search.action ?? ''}
+            aria-label={i18n._(columnLabels.action)}
+            onChange={(e) => update({ action: e.currentTarget.value || undefined })}
+          >
+            <option value="">{t({ id: 'auditLog.filter.allActions', message: 'All actions' })}</option>
+            {actions.map((action) => (
+              <option key={action.name} value={action.name}>
+                {action.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root size="sm" w="auto" minW="140px">
+          <NativeSelect.Field
+            value={search.source ?? ''}
+            aria-label={i18n._(columnLabels.source)}
+            onChange={(e) =>
+              update({ source: (e.currentTarget.value || undefined) as AuditSource | undefined })
+            }
+          >
+            <option value="">{t({ id: 'auditLog.filter.allSources', message: 'All sources' })}</option>
+            {auditSources.map((source) => (
+              <option key={source} value={source}>
+                {i18n._(sourceLabels[source])}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <HStack gap="2">
+          {day(t({ id: 'auditLog.filter.from', message: 'Start date' }), 'from')}
+          <Text aria-hidden>–</Text>
+          {day(t({ id: 'auditLog.filter.to', message: 'End date' }), 'to')}
+        </HStack>
+        {isFiltered(search) ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              clearTimeout(timer.current);
+              onChange({ size: search.size });
+            }}
+          >
+            {t({ id: 'auditLog.filter.clear', message: 'Clear filters' })}
+          </Button>
+        ) : null}
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Box, Table, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { AuditEntry } from '../../contract/users';
+
+/** A value of a change as the table shows it: text as it is, lists and objects as JSON. */
+function ChangeValue({ value }: { value: unknown }) {
+  const { t } = useLingui();
+  // Absent: the field did not exist (a creation) or no longer does (a deletion).
+  if (value === undefined)
+    return (
+      <Text as="span" color="fg.muted">
+        {t({ id: 'auditLog.change.none', message: '(none)' })}
+      </Text>
+    );
+  if (value === null)
+    return (
+      <Text as="span" color="fg.muted">
+        {t({ id: 'auditLog.change.notSet', message: '(not set)' })}
+      </Text>
+    );
+  if (value === '')
+    return (
+      <Text as="span" color="fg.muted">
+        {t({ id: 'auditLog.change.empty', message: '(empty)' })}
+      </Text>
+    );
+  if (typeof value === 'boolean')
+    return (
+      <Text as="span">
+        {value
+          ? t({ id: 'auditLog.change.true', message: 'Yes' })
+          : t({ id: 'auditLog.change.false', message: 'No' })}
+      </Text>
+    );
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 1);
+  return (
+    <Box as="span" display="block" maxH="160px" overflowY="auto" whiteSpace="pre-wrap" wordBreak="break-all">
+      {text}
+    </Box>
+  );
+}
+
+/** What an entry changed, field by field: before → after. */
+export function ChangeList({ entry }: { entry: AuditEntry }) {
+  const { t } = useLingui();
+  if (entry.changes.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        {t({ id: 'auditLog.change.noFields', message: 'No field changes were recorded for this action.' })}
+      </Text>
+    );
+  return (
+    <Table.Root
+      size="sm"
+      variant="outline"
+      aria-label={t({ id: 'auditLog.change.label', message: 'Field changes' })}
+    >
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader width="20%">
+            {t({ id: 'auditLog.change.field', message: 'Field' })}
+          </Table.ColumnHeader>
+          <Table.ColumnHeader width="40%">
+            {t({ id: 'auditLog.change.before', message: 'Before' })}
+          </Table.ColumnHeader>
+          <Table.ColumnHeader width="40%">
+            {t({ id: 'auditLog.change.after', message: 'After' })}
+          </Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {entry.changes.map((change) => (
+          <Table.Row key={change.field}>
+            <Table.Cell verticalAlign="top">
+              <Text as="span" fontFamily="mono" fontSize="xs">
+                {change.field || '—'}
+              </Text>
+            </Table.Cell>
+            <Table.Cell verticalAlign="top" fontSize="sm">
+              <ChangeValue value={change.before} />
+            </Table.Cell>
+            <Table.Cell verticalAlign="top" fontSize="sm">
+              <ChangeValue value={change.after} />
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

@@ -1,0 +1,134 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { auditSources } from '../../contract/users';
+
+export type AuditSource = (typeof auditSources)[number];
+
+/**
+ * The actions the log records, by their readable names: the commands (src/commands/registry.ts)
+ * and the server's own account, sub-account, token and security changes. Each id is
+ * `auditLog.action.<action>`: the exported file reads the same texts from this catalog part
+ * (server/modules/audit/export.ts). An action without a name here shows as it is recorded.
+ */
+export const actionLabels: Record<string, MessageDescriptor> = {
+  'domain.create': msg({ id: 'auditLog.action.domain.create', message: 'Created a domain' }),
+  'domain.copyConfig': msg({ id: 'auditLog.action.domain.copyConfig', message: 'Copied a configuration' }),
+  'domain.hangUp': msg({ id: 'auditLog.action.domain.hangUp', message: 'Suspended a domain' }),
+  'domain.recover': msg({ id: 'auditLog.action.domain.recover', message: 'Resumed a domain' }),
+  'domain.delete': msg({ id: 'auditLog.action.domain.delete', message: 'Deleted a domain' }),
+  'domain.rename': msg({ id: 'auditLog.action.domain.rename', message: 'Renamed a domain' }),
+  'domain.move': msg({ id: 'auditLog.action.domain.move', message: 'Moved a domain to another group' }),
+  'domain.setOrigins': msg({ id: 'auditLog.action.domain.setOrigins', message: 'Changed the origins' }),
+  'domain.specialConfig': msg({
+    id: 'auditLog.action.domain.specialConfig',
+    message: 'Set the special configuration',
+  }),
+  'domainGroup.create': msg({ id: 'auditLog.action.domainGroup.create', message: 'Created a group' }),
+  'domainGroup.rename': msg({ id: 'auditLog.action.domainGroup.rename', message: 'Renamed a group' }),
+  'domainGroup.delete': msg({ id: 'auditLog.action.domainGroup.delete', message: 'Deleted a group' }),
+  'domainOrigin.set': msg({
+    id: 'auditLog.action.domainOrigin.set',
+    message: 'Changed the back-to-origin settings',
+  }),
+  'domainCache.set': msg({ id: 'auditLog.action.domainCache.set', message: 'Changed the cache rules' }),
+  'domainHttps.set': msg({ id: 'auditLog.action.domainHttps.set', message: 'Changed the HTTPS settings' }),
+  'domainHttps.associate': msg({
+    id: 'auditLog.action.domainHttps.associate',
+    message: 'Associated a certificate',
+  }),
+  'domainHttps.off': msg({ id: 'auditLog.action.domainHttps.off', message: 'Turned HTTPS off' }),
+  'domainAccess.set': msg({ id: 'auditLog.action.domainAccess.set', message: 'Changed the access lists' }),
+  'domainHeaders.set': msg({ id: 'auditLog.action.domainHeaders.set', message: 'Changed the HTTP headers' }),
+  'domainRewrites.set': msg({
+    id: 'auditLog.action.domainRewrites.set',
+    message: 'Changed the rewrites and error pages',
+  }),
+  'domainPerformance.set': msg({
+    id: 'auditLog.action.domainPerformance.set',
+    message: 'Changed the compression and POST size',
+  }),
+  'domainUrlAuth.set': msg({
+    id: 'auditLog.action.domainUrlAuth.set',
+    message: 'Changed the URL authentication',
+  }),
+  'domainSpeedLimit.set': msg({
+    id: 'auditLog.action.domainSpeedLimit.set',
+    message: 'Changed the speed limit',
+  }),
+  'ipBan.ban': msg({ id: 'auditLog.action.ipBan.ban', message: 'Banned an IP' }),
+  'ipBan.update': msg({ id: 'auditLog.action.ipBan.update', message: 'Changed an IP ban' }),
+  'ipBan.unban': msg({ id: 'auditLog.action.ipBan.unban', message: 'Unbanned an IP' }),
+  'cert.upload': msg({ id: 'auditLog.action.cert.upload', message: 'Uploaded a certificate' }),
+  'cert.delete': msg({ id: 'auditLog.action.cert.delete', message: 'Deleted a certificate' }),
+  childAdd: msg({ id: 'auditLog.action.childAdd', message: 'Created a sub-account' }),
+  childUpdate: msg({ id: 'auditLog.action.childUpdate', message: 'Edited a sub-account' }),
+  childPassword: msg({ id: 'auditLog.action.childPassword', message: "Reset a sub-account's password" }),
+  childDelete: msg({ id: 'auditLog.action.childDelete', message: 'Deleted a sub-account' }),
+  childAuthUpdate: msg({
+    id: 'auditLog.action.childAuthUpdate',
+    message: "Changed a sub-account's permissions",
+  }),
+  tokenCreate: msg({ id: 'auditLog.action.tokenCreate', message: 'Created an API token' }),
+  tokenDelete: msg({ id: 'auditLog.action.tokenDelete', message: 'Deleted an API token' }),
+  signIn: msg({ id: 'auditLog.action.signIn', message: 'Signed in' }),
+  passwordChange: msg({ id: 'auditLog.action.passwordChange', message: 'Changed the password' }),
+  twoFactorEnable: msg({
+    id: 'auditLog.action.twoFactorEnable',
+    message: 'Turned on two-factor authentication',
+  }),
+  twoFactorDisable: msg({
+    id: 'auditLog.action.twoFactorDisable',
+    message: 'Turned off two-factor authentication',
+  }),
+  'customer.update': msg({ id: 'auditLog.action.customer.update', message: 'Changed the contact details' }),
+  'customer.switchUser': msg({ id: 'auditLog.action.customer.switchUser', message: 'Switched account' }),
+  'account.realName': msg({
+    id: 'auditLog.action.account.realName',
+    message: 'Completed real-name authentication',
+  }),
+  'product.apply': msg({ id: 'auditLog.action.product.apply', message: 'Applied to open the service' }),
+  'product.approve': msg({ id: 'auditLog.action.product.approve', message: 'Service opened' }),
+  'suggestion.add': msg({ id: 'auditLog.action.suggestion.add', message: 'Submitted feedback' }),
+};
+
+/** The readable name of an action in the active language; an unknown action keeps its recorded name. */
+export function actionLabel(i18n: I18n, action: string): string {
+  const label = Object.hasOwn(actionLabels, action) ? actionLabels[action] : undefined;
+  return label ? i18n._(label) : action;
+}
+
+/** Where a change came from, in words (server/modules/audit/service.ts `AuditOrigin`). */
+export const sourceLabels: Record<AuditSource, MessageDescriptor> = {
+  browser: msg({ id: 'auditLog.source.browser', message: 'Console' }),
+  replay: msg({ id: 'auditLog.source.replay', message: 'Console (synced later)' }),
+  api: msg({ id: 'auditLog.source.api', message: 'API' }),
+  operator: msg({ id: 'auditLog.source.operator', message: 'Platform operator' }),
+};
+
+/**
+ * The column titles, shared by the table and the exported file (which reads them from the
+ * catalog by these ids), and the file's own: its sheet, and its times in China Standard Time.
+ */
+export const columnLabels = {
+  time: msg({ id: 'auditLog.column.time', message: 'Time' }),
+  actor: msg({ id: 'auditLog.column.actor', message: 'Performed by' }),
+  account: msg({ id: 'auditLog.column.account', message: 'Account' }),
+  source: msg({ id: 'auditLog.column.source', message: 'Source' }),
+  action: msg({ id: 'auditLog.column.action', message: 'Action' }),
+  object: msg({ id: 'auditLog.column.object', message: 'Object' }),
+  address: msg({ id: 'auditLog.column.address', message: 'IP address' }),
+  changes: msg({ id: 'auditLog.column.changes', message: 'Changes' }),
+};
+export const fileLabels = {
+  sheet: msg({ id: 'auditLog.export.sheet', message: 'Audit log' }),
+  time: msg({ id: 'auditLog.export.time', message: 'Time (UTC+8)' }),
+};
+
+/**
+ * spec §8 export messages, by the ids the report uses for the same words (and the server's
+ * 'report.export.empty' answer), so both screens and the server say the same.
+ */
+export const exportMessages = {
+  empty: msg({ id: 'report.export.empty', message: 'No data to export' }),
+  max: msg({ id: 'stats.message.exportMax', message: 'Exporting at most 2000 rows' }),
+};

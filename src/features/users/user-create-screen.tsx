@@ -1,0 +1,410 @@
+import { Alert, Button, Card, DataList, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { limits } from '../../contract/limits';
+import type { ChildSummary } from '../../contract/users';
+import { useAppState } from '../../ui/app-state';
+import { useOnline } from '../../ui/use-online';
+import { CreateStepper } from './create-stepper';
+import { PasswordFields, ProfileFields } from './fields';
+import { buildMenuTree, tickCount } from './menu-tree';
+import { ownerOptions } from './owners';
+import { PermissionEditor } from './permission-editor';
+import { emptyPermissions, permissionBody, type PermissionDraft } from './permissions';
+import { userDetailHref } from './search';
+import { problemText, type CreateStep } from './user-messages';
+import { useChildren, useUserCall, withReads } from './use-reads';
+import {
+  accountFields,
+  accountProblems,
+  emptyAccount,
+  hasProblems,
+  loginOf,
+  profileBody,
+  refusalOf,
+  type AccountDraft,
+} from './validate';
+import { useFieldForm } from './use-field-form';
+
+export interface UserCreateScreenProps {
+  /** The left menu's labels, by server item name: the function permission tree says the same. */
+  menuLabels: Readonly<Record<string, MessageDescriptor>>;
+}
+
+/** What the server said when it did not create the sub-account, above the form. */
+interface Refused {
+  message: string | null;
+  limit: boolean;
+}
+
+/**
+ * Create sub-account (spec §2 /cdn/user/create): fill in info (login, fixed once set; password
+ * with its policy; name and contacts), assign permissions (function and data permission, API
+ * tokens), done. The rules are the contract's, checked when "Next" is pressed and then live on
+ * each field left; a refusal of the server (the sixth sub-account, a login in use) is shown on
+ * the step it concerns, with everything typed kept.
+ */
+export const UserCreateScreen = withReads(UserCreateBody);
+
+function UserCreateBody({ menuLabels }: UserCreateScreenProps) {
+  const { t, i18n } = useLingui();
+  const { loginInfo, menu } = useAppState();
+  const online = useOnline();
+  const children = useChildren();
+  const call = useUserCall();
+  const tree = useMemo(() => buildMenuTree(menu), [menu]);
+
+  const [step, setStep] = useState<CreateStep>('info');
+  const { draft, problems, shown, submitted, server, setSubmitted, setServer, change, touch, reset } =
+    useFieldForm<AccountDraft>(emptyAccount, accountProblems);
+  const [permissions, setPermissions] = useState<PermissionDraft>(emptyPermissions);
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<ChildSummary | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  const full = children.data !== undefined && children.data.total >= children.data.max;
+  const owners = ownerOptions(loginInfo, children.data?.lists ?? [], {
+    main: t({ id: 'user.owner.main', message: 'Main account' }),
+  });
+
+  const top = useRef<HTMLDivElement>(null);
+  // A new step starts at its top (the buttons that lead to it are at the bottom of the last one).
+  // A block body: newer browsers answer scrollIntoView with a promise, which is no effect cleanup.
+  useEffect(() => {
+    top.current?.scrollIntoView?.({ block: 'start' });
+  }, [step]);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const next = () => {
+    setSubmitted(true);
+    if (hasProblems(problems) || hasProblems(server)) return setFocusRequest((n) => n + 1);
+    setStep('permissions');
+  };
+
+  const create = async () => {
+    if (busy) return;
+    setBusy(true);
+    setRefused(null);
+    try {
+      const answer = await call('childAdd', {
+        login: loginOf(draft),
+        password: draft.password,
+        confirm_password: draft.confirm_password,
+        ...profileBody(draft),
+        ...permissionBody(tree, permissions),
+      });
+      setCreated(answer.user);
+      setStep('done');
+    } catch (error) {
+      const refusal = refusalOf(error, accountFields);
+      setServer(refusal.fields);
+      const message =
+        refusal.message ??
+        (refusal.unplaced
+          ? t({
+              id: 'user.create.refusedOther',
+              message: 'Some of the permissions were not accepted. Check them and try again.',
+            })
+          : null);
+      setRefused(message || refusal.limit ? { message, limit: refusal.limit } : null);
+      // A field of the first step is refused: back to it, the field marked.
+      if (hasProblems(refusal.fields)) {
+        setSubmitted(true);
+        setStep('info');
+        setFocusRequest((n) => n + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startOver = () => {
+    reset(emptyAccount());
+    setPermissions(emptyPermissions());
+    setRefused(null);
+    setCreated(null);
+    setStep('info');
+  };
+
+  const max = children.data?.max ?? limits.subAccountsMax;
+  const header = (
+    <Stack gap="4" ref={top}>
+      <Stack gap="1">
+        <Heading as="h1" size="xl">
+          {t({ id: 'user.create.title', message: 'Create sub-account' })}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t({
+            id: 'user.create.intro',
+            message:
+              'A sub-account signs in with its own login and password, and works in your account with the permissions you give it.',
+          })}
+        </Text>
+      </Stack>
+      <CreateStepper current={step} />
+    </Stack>
+  );
+
+  const notices = (
+    <>
+      {full && step !== 'done' ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              {t({
+                id: 'user.create.full',
+                message: plural(max, {
+                  one: 'You have # sub-account, the most an account may have.',
+                  other: 'You have # sub-accounts, the most an account may have.',
+                }),
+              })}
+            </Alert.Title>
+            <Alert.Description>
+              {t({
+                id: 'user.create.fullHint',
+                message: 'Delete a sub-account you no longer need to create a new one.',
+              })}
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {!online && step !== 'done' ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t({
+              id: 'user.create.offline',
+              message:
+                'Creating a sub-account needs a connection: its password goes straight to the server and is never kept on this device.',
+            })}
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+    </>
+  );
+  // Beside the buttons that sent it: where the eye is when the answer comes.
+  const refusal = refused ? (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {t({ id: 'user.create.refused', message: 'The sub-account was not created' })}
+        </Alert.Title>
+        {refused.message ? <Alert.Description>{refused.message}</Alert.Description> : null}
+      </Alert.Content>
+    </Alert.Root>
+  ) : null;
+
+  if (step === 'done' && created)
+    return (
+      <Stack gap="5" maxW="1200px" mx="auto">
+        {header}
+        <CreatedSummary
+          user={created}
+          menuCount={tickCount(tree, permissions.ticked).ticked}
+          permissions={permissions}
+          onCreateAnother={startOver}
+          canCreateAnother={children.data === undefined || children.data.total < children.data.max}
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="5" maxW="1200px" mx="auto">
+      {header}
+      {notices}
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step === 'info') next();
+          else void create();
+        }}
+      >
+        {step === 'info' ? (
+          <Stack gap="5">
+            <Card.Root as="section" aria-labelledby="user-create-account">
+              <Card.Header>
+                <Heading as="h2" size="md" id="user-create-account">
+                  {t({ id: 'user.create.accountTitle', message: 'Sign-in' })}
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <Stack gap="4">
+                  <Field.Root required invalid={shown.login !== undefined} maxW={{ md: '28rem' }}>
+                    <Field.Label>
+                      {t({ id: 'user.field.login', message: 'Login' })}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      value={draft.login}
+                      maxLength={32}
+                      autoComplete="off"
+                      spellCheck={false}
+                      autoCapitalize="off"
+                      onChange={(e) => change({ login: e.currentTarget.value })}
+                      onBlur={() => touch('login')}
+                    />
+                    <Field.HelperText>
+                      {t({
+                        id: 'user.field.loginHint',
+                        message:
+                          "4–32 characters: a letter first, then letters, digits, '_', '-' or '.'. The login cannot be changed once set.",
+                      })}
+                    </Field.HelperText>
+                    <Field.ErrorText>{problemText(i18n, shown.login)}</Field.ErrorText>
+                  </Field.Root>
+                  <PasswordFields value={draft} onChange={change} onTouch={touch} problems={shown} />
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+            <Card.Root as="section" aria-labelledby="user-create-profile">
+              <Card.Header>
+                <Heading as="h2" size="md" id="user-create-profile">
+                  {t({ id: 'user.create.profileTitle', message: 'Name and contacts' })}
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <ProfileFields value={draft} onChange={change} onTouch={touch} problems={shown} />
+              </Card.Body>
+            </Card.Root>
+            {refusal}
+            <HStack justify="flex-end" gap="3" wrap="wrap">
+              {submitted && hasProblems(shown) ? (
+                <Text fontSize="sm" color="fg.error" role="alert" me="auto">
+                  {t({ id: 'user.create.fix', message: 'Correct the marked fields to go on.' })}
+                </Text>
+              ) : null}
+              <Button asChild variant="outline">
+                <a href="#/cdn/user/list">{t({ id: 'common.action.cancel', message: 'Cancel' })}</a>
+              </Button>
+              <Button type="submit" colorPalette="blue">
+                {t({ id: 'common.action.next', message: 'Next' })}
+              </Button>
+            </HStack>
+          </Stack>
+        ) : (
+          <Stack gap="5">
+            <PermissionEditor
+              tree={tree}
+              value={permissions}
+              onChange={setPermissions}
+              menuLabels={menuLabels}
+              owners={owners}
+            />
+            {refusal}
+            <HStack justify="flex-end" gap="3" wrap="wrap">
+              <Button variant="outline" onClick={() => setStep('info')}>
+                {t({ id: 'common.action.back', message: 'Back' })}
+              </Button>
+              <Button type="submit" colorPalette="blue" loading={busy} disabled={!online}>
+                {t({ id: 'user.create.submit', message: 'Create' })}
+              </Button>
+            </HStack>
+          </Stack>
+        )}
+      </form>
+    </Stack>
+  );
+}
+
+/** The "done" step: what was created, and where to go next. */
+function CreatedSummary({
+  user,
+  menuCount,
+  permissions,
+  onCreateAnother,
+  canCreateAnother,
+}: {
+  user: ChildSummary;
+  menuCount: number;
+  permissions: PermissionDraft;
+  onCreateAnother(): void;
+  canCreateAnother: boolean;
+}) {
+  const { t } = useLingui();
+  const login = user.login;
+  const grantText = (grant: { all: boolean; ids: unknown[] }) => {
+    const count = grant.ids.length;
+    if (grant.all) return t({ id: 'user.done.all', message: 'All, including future ones' });
+    return count === 0
+      ? t({ id: 'user.done.none', message: 'None' })
+      : t({ id: 'user.done.some', message: plural(count, { one: '# item', other: '# items' }) });
+  };
+  const rows: [string, string][] = [
+    [t({ id: 'user.field.login', message: 'Login' }), login],
+    [t({ id: 'user.field.realName', message: 'Real name' }), user.real_name || '--'],
+    [t({ id: 'user.field.mobile', message: 'Mobile' }), user.mobile || '--'],
+    [t({ id: 'user.field.email', message: 'Email' }), user.email || '--'],
+    [
+      t({ id: 'user.perm.functionTitle', message: 'Function permission' }),
+      menuCount === 0
+        ? t({ id: 'user.done.none', message: 'None' })
+        : t({
+            id: 'user.done.menu',
+            message: plural(menuCount, { one: '# function', other: '# functions' }),
+          }),
+    ],
+    [t({ id: 'user.perm.domains', message: 'By domain' }), grantText(permissions.data.domains)],
+    [t({ id: 'user.perm.certs', message: 'By certificate' }), grantText(permissions.data.certs)],
+    [t({ id: 'user.perm.users', message: 'By user' }), grantText(permissions.data.users)],
+    [
+      t({ id: 'user.perm.apiTitle', message: 'API permission' }),
+      user.api_enabled
+        ? t({ id: 'user.api.allowed', message: 'Allowed' })
+        : t({ id: 'user.api.notAllowed', message: 'Not allowed' }),
+    ],
+  ];
+  return (
+    <Card.Root as="section" aria-labelledby="user-create-done">
+      <Card.Header>
+        <Heading as="h2" size="md" id="user-create-done" role="status">
+          {t({ id: 'user.done.title', message: `Sub-account ${login} created` })}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t({
+            id: 'user.done.hint',
+            message:
+              'Give its login and password to the person who will use it. They sign in on the sign-in page as you do.',
+          })}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation="horizontal">
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </Card.Body>
+      <Card.Footer>
+        <HStack gap="3" wrap="wrap">
+          <Button asChild colorPalette="blue">
+            <a href="#/cdn/user/list">{t({ id: 'user.done.toList', message: 'Back to the sub-accounts' })}</a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={userDetailHref(user.id)}>
+              {t({ id: 'user.done.toDetail', message: 'View its details' })}
+            </a>
+          </Button>
+          {canCreateAnother ? (
+            <Button variant="outline" onClick={onCreateAnother}>
+              {t({ id: 'user.done.another', message: 'Create another' })}
+            </Button>
+          ) : null}
+        </HStack>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

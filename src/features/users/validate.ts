@@ -1,0 +1,217 @@
+import { ApiError, isApiError } from '../../api';
+import { Code } from '../../contract/codes';
+import { validateEmail, validateMobile } from '../../contract/rules/account';
+import { checkText } from '../../contract/rules/text';
+import { validateConfirmation, validateLogin, validatePassword } from '../../contract/users';
+
+/**
+ * The sub-account forms' checks with the contract's rules (the server applies the same ones, with
+ * the same message ids), and the server's refusals placed at the fields they name.
+ */
+
+export const profileFields = ['real_name', 'mobile', 'email', 'remark'] as const;
+export const passwordFields = ['password', 'confirm_password'] as const;
+export const accountFields = ['login', ...passwordFields, ...profileFields] as const;
+/** The fields of the account center's own forms (contacts, password change, two-factor codes). */
+export const contactFields = ['real_name', 'mobile', 'email', 'company'] as const;
+export const passwordChangeFields = ['old_password', ...passwordFields] as const;
+export type UserField =
+  | (typeof accountFields)[number]
+  | (typeof contactFields)[number]
+  | (typeof passwordChangeFields)[number]
+  | 'code';
+
+export interface ProfileDraft {
+  real_name: string;
+  mobile: string;
+  email: string;
+  remark: string;
+}
+export interface PasswordDraft {
+  password: string;
+  confirm_password: string;
+}
+export interface AccountDraft extends ProfileDraft, PasswordDraft {
+  login: string;
+}
+
+export const emptyProfile = (): ProfileDraft => ({ real_name: '', mobile: '', email: '', remark: '' });
+export const emptyPassword = (): PasswordDraft => ({ password: '', confirm_password: '' });
+export const emptyAccount = (): AccountDraft => ({ login: '', ...emptyPassword(), ...emptyProfile() });
+
+/**
+ * A problem of a field: a message id and, for an id the console has no text of (a server rule it
+ * does not know), the server's own words.
+ */
+export interface Problem {
+  id: string;
+  text?: string;
+}
+export type FieldProblems = Partial<Record<UserField, Problem>>;
+
+const problem = (id: string | null): Problem | undefined => (id === null ? undefined : { id });
+const compact = (problems: FieldProblems): FieldProblems =>
+  Object.fromEntries(Object.entries(problems).filter(([, p]) => p !== undefined)) as FieldProblems;
+
+/** The contacts as they are sent: without surrounding blanks (the server trims them too). */
+export const profileBody = (draft: ProfileDraft): ProfileDraft => ({
+  real_name: draft.real_name.trim(),
+  mobile: draft.mobile.trim(),
+  email: draft.email.trim(),
+  remark: draft.remark.trim(),
+});
+
+/** spec §5: an 11-digit mobile, a valid email (both optional); names and remarks one line of text. */
+export function profileProblems(draft: ProfileDraft): FieldProblems {
+  const body = profileBody(draft);
+  return compact({
+    real_name: problem(checkText(draft.real_name)),
+    mobile: problem(checkText(draft.mobile) ?? validateMobile(body.mobile)),
+    email: problem(checkText(draft.email) ?? validateEmail(body.email)),
+    remark: problem(checkText(draft.remark)),
+  });
+}
+
+export interface ContactDraft {
+  real_name: string;
+  mobile: string;
+  email: string;
+  company: string;
+}
+
+/** The contacts as they are sent: without surrounding blanks (the server trims them too). */
+export const contactBody = (draft: ContactDraft): ContactDraft => ({
+  real_name: draft.real_name.trim(),
+  mobile: draft.mobile.trim(),
+  email: draft.email.trim(),
+  company: draft.company.trim(),
+});
+
+/** spec §5: the account's own contacts: an 11-digit mobile, a valid email (both optional). */
+export function contactProblems(draft: ContactDraft): FieldProblems {
+  const body = contactBody(draft);
+  return compact({
+    real_name: problem(checkText(draft.real_name)),
+    mobile: problem(checkText(draft.mobile) ?? validateMobile(body.mobile)),
+    email: problem(checkText(draft.email) ?? validateEmail(body.email)),
+    company: problem(checkText(draft.company)),
+  });
+}
+
+export interface PasswordChangeDraft extends PasswordDraft {
+  old_password: string;
+}
+export const emptyPasswordChange = (): PasswordChangeDraft => ({ old_password: '', ...emptyPassword() });
+
+/** spec §5: the current password, then a new one after the policy, confirmed. */
+export function passwordChangeProblems(draft: PasswordChangeDraft): FieldProblems {
+  return compact({
+    old_password: problem(draft.old_password === '' ? 'user.password.currentRequired' : null),
+    ...passwordProblems(draft),
+  });
+}
+
+/** spec §5: the password policy, and a confirmation that matches. */
+export function passwordProblems(draft: PasswordDraft): FieldProblems {
+  const policy = validatePassword(draft.password);
+  return compact({
+    password: problem(policy),
+    // The confirmation is judged once there is a password to match.
+    confirm_password: problem(
+      draft.password === '' ? null : validateConfirmation(draft.password, draft.confirm_password),
+    ),
+  });
+}
+
+/** The login as it is sent: without surrounding blanks (the server trims it too). */
+export const loginOf = (draft: Pick<AccountDraft, 'login'>) => draft.login.trim();
+
+/** Every rule the information step of "create sub-account" breaks. */
+export function accountProblems(draft: AccountDraft): FieldProblems {
+  return compact({
+    login: problem(checkText(draft.login) ?? validateLogin(loginOf(draft))),
+    ...passwordProblems(draft),
+    ...profileProblems(draft),
+  });
+}
+
+/** The problems to show: all once the form was submitted; before that, those of fields left. */
+export function shownProblems(
+  problems: FieldProblems,
+  touched: ReadonlySet<UserField>,
+  submitted: boolean,
+): FieldProblems {
+  if (submitted) return problems;
+  return Object.fromEntries(
+    Object.entries(problems).filter(([field]) => touched.has(field as UserField)),
+  ) as FieldProblems;
+}
+
+export const hasProblems = (problems: FieldProblems) => Object.keys(problems).length > 0;
+
+/** Why the server did not do what was asked, placed where the form can show it. */
+export interface Refusal {
+  /** The fields it names, among those of the form. */
+  fields: FieldProblems;
+  /** What to say above the form, when it names no field of it (or nothing at all). */
+  message: string | null;
+  /** Some of the values it refused have no field in the form (and `message` may not say which). */
+  unplaced: boolean;
+  /** The account has its 5 sub-accounts already (spec §9). */
+  limit: boolean;
+  /** No answer: nothing was changed, the form can be sent again. */
+  network: boolean;
+}
+
+interface ServerIssue {
+  path: string;
+  message_id: string;
+}
+
+const isIssue = (value: unknown): value is ServerIssue =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ServerIssue).path === 'string' &&
+  typeof (value as ServerIssue).message_id === 'string';
+
+/**
+ * A refusal of childAdd, childUpdate or childPassword, for a form with `fields`. A rule the
+ * server applies marks its field with the rule's message id (the server's words for the first
+ * one: its `msg`); a login in use marks the login; the sub-account limit and anything else are said
+ * above the form.
+ */
+export function refusalOf(error: unknown, fields: readonly UserField[]): Refusal {
+  const refusal: Refusal = { fields: {}, message: null, unplaced: false, limit: false, network: false };
+  if (!isApiError(error)) {
+    refusal.message = error instanceof Error ? error.message : String(error);
+    return refusal;
+  }
+  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<
+    string,
+    unknown
+  >;
+  const has = (field: string): field is UserField => (fields as readonly string[]).includes(field);
+  if (error.code === ApiError.networkCode) refusal.network = true;
+  else if (error.code === Code.limitReached) refusal.limit = true;
+  else if (error.code === Code.alreadyApplied && typeof data.login === 'string' && has('login')) {
+    refusal.fields.login = { id: 'user.login.taken', text: error.message };
+    return refusal;
+  } else if (error.code === Code.invalidRequest && Array.isArray(data.issues)) {
+    const issues = data.issues.filter(isIssue);
+    issues.forEach((issue, index) => {
+      const field = issue.path.split('.')[0] ?? '';
+      if (!has(field) || refusal.fields[field]) return;
+      refusal.fields[field] = {
+        id: issue.message_id,
+        ...(index === 0 && error.message ? { text: error.message } : {}),
+      };
+    });
+    const unplaced = issues.filter((issue) => !has(issue.path.split('.')[0] ?? ''));
+    refusal.unplaced = unplaced.length > 0;
+    // The server's `msg` says the first issue: above the form only when no field says it already.
+    if (issues.length === 0 || unplaced[0] === issues[0]) refusal.message = error.message;
+    return refusal;
+  }
+  refusal.message = error.message;
+  return refusal;
+}
