@@ -103,7 +103,7 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
       payload: body,
     });
     times.push(performance.now() - t);
-    points = response.json().data.points.length;
+    points = response.json().data.points.at.length;
   }
   await app.close();
   await database.close();

@@ -115,6 +115,52 @@ export const trafficPoint = z.object({
 });
 export type TrafficPoint = z.infer<typeof trafficPoint>;
 
+/** The sums of a point, in the order the columns of a series carry them. */
+export const trafficSums = [
+  'requests',
+  'bytes',
+  'hit_requests',
+  'hit_bytes',
+  's2xx',
+  's3xx',
+  's4xx',
+  's5xx',
+  'blocked',
+  'pv',
+  'rt_ms',
+] as const satisfies readonly (keyof TrafficPoint)[];
+export type TrafficSum = (typeof trafficSums)[number];
+
+/**
+ * A series on the wire: the periods' starts (epoch milliseconds) and, for each sum, one number a
+ * period. A month of 5-minute points is 8,641 periods: as columns the answer is less than half the
+ * size of as many objects, and quick to check and to write.
+ */
+export const trafficColumns = z.object({
+  at: z.array(z.number()),
+  ...(Object.fromEntries(trafficSums.map((sum) => [sum, z.array(z.number())])) as Record<
+    TrafficSum,
+    z.ZodArray<z.ZodNumber>
+  >),
+});
+export type TrafficColumns = z.infer<typeof trafficColumns>;
+
+/** The columns of points. */
+export function columnsOf(points: readonly TrafficPoint[]): TrafficColumns {
+  const columns = { at: points.map((p) => Date.parse(p.at)) } as TrafficColumns;
+  for (const sum of trafficSums) columns[sum] = points.map((p) => p[sum]);
+  return columns;
+}
+
+/** The points of columns: each period's sums, with its start as an ISO time. */
+export function pointsOf(columns: TrafficColumns): TrafficPoint[] {
+  return columns.at.map((at, i) => {
+    const point = { at: new Date(at).toISOString() } as TrafficPoint;
+    for (const sum of trafficSums) point[sum] = columns[sum][i] ?? 0;
+    return point;
+  });
+}
+
 export const trafficSummary = z.object({
   requests: z.number(),
   bytes: z.number(),
@@ -151,9 +197,9 @@ export const trafficMarker = z.object({ at: z.string(), domain: z.string(), comm
 
 export const trafficSeriesResult = z.object({
   granularity: z.number().int(),
-  points: z.array(trafficPoint),
+  points: trafficColumns,
   summary: trafficSummary,
-  previous: z.object({ points: z.array(trafficPoint), summary: trafficSummary }).nullable(),
+  previous: z.object({ points: trafficColumns, summary: trafficSummary }).nullable(),
   markers: z.array(trafficMarker),
   /** When the newest data of the answer was received (null: none yet). */
   latest_at: z.string().nullable(),
@@ -241,3 +287,19 @@ export const ingestResult = z.object({
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
 });
 export type IngestResult = z.infer<typeof ingestResult>;
+
+export type TrafficSeriesAnswer = z.infer<typeof trafficSeriesResult>;
+/** A series answer with its points as objects again (they travel as columns). */
+export type TrafficSeries = Omit<TrafficSeriesAnswer, 'points' | 'previous'> & {
+  points: TrafficPoint[];
+  previous: { points: TrafficPoint[]; summary: TrafficSummary } | null;
+};
+
+export function seriesOf(answer: TrafficSeriesAnswer): TrafficSeries {
+  const { previous } = answer;
+  return {
+    ...answer,
+    points: pointsOf(answer.points),
+    previous: previous && { ...previous, points: pointsOf(previous.points) },
+  };
+}

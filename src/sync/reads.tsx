@@ -37,7 +37,8 @@ function readClient(accounts: ReadAccounts | null): QueryClient {
   const persister = experimental_createQueryPersister<string>({
     storage,
     maxAge: readMaxAgeMs,
-    buster: '1',
+    // Raised when a stored answer's shape changes (2: traffic series points as columns).
+    buster: '2',
     prefix: 'read',
     // An answer kept from an earlier page is shown at once and read again: what changed since
     // (elsewhere, or by a script with a token) shows after a reload, however recent the answer.

@@ -4,6 +4,7 @@ import {
   retentionDays,
   statsOffsetMs,
   type Granularity,
+  trafficSums,
   type TrafficPoint,
   type TrafficSummary,
   type TopDimension,
@@ -82,19 +83,7 @@ const zero = (at: string): TrafficPoint => ({
   rt_ms: 0,
 });
 
-const numberFields = [
-  'requests',
-  'bytes',
-  'hit_requests',
-  'hit_bytes',
-  's2xx',
-  's3xx',
-  's4xx',
-  's5xx',
-  'blocked',
-  'pv',
-  'rt_ms',
-] as const;
+const numberFields = trafficSums;
 
 /** Points of a range, every period present (zeros where nothing was logged). */
 export async function readPoints(

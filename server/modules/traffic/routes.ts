@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, routes } from '../../../src/contract';
 import {
+  columnsOf,
   ingestResult,
   reportExportBody,
   trafficLimits,
@@ -58,15 +59,19 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   ]);
   contractRoute(app, ctx, 'trafficSeries', async (request, input, auth) => {
     const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);
-    return ok(
-      request,
-      await series(ctx.db, scope, rangeOf(input), input.granularity as Granularity, {
-        compare: input.compare,
-        region: input.region,
-        carrier: input.carrier,
-        now: Date.now(),
-      }),
-    );
+    const answer = await series(ctx.db, scope, rangeOf(input), input.granularity as Granularity, {
+      compare: input.compare,
+      region: input.region,
+      carrier: input.carrier,
+      now: Date.now(),
+    });
+    // The points go as columns (src/contract/traffic.ts `trafficColumns`).
+    const { previous } = answer;
+    return ok(request, {
+      ...answer,
+      points: columnsOf(answer.points),
+      previous: previous && { ...previous, points: columnsOf(previous.points) },
+    });
   });
   contractRoute(app, ctx, 'trafficTop', async (request, input, auth) => {
     const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);

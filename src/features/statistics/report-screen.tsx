@@ -16,7 +16,7 @@ import { statsMessages } from './messages';
 import { Panel, ReadState, ReadStatus, TopTable, useKeyLabel } from './parts';
 import { baseQuery, type BaseQuery } from './query';
 import { chartTime, parseStatsSearch, resolveRange, stringifyStatsSearch, type StatsSearch } from './range';
-import { useDomainNames, withReads } from './use-reads';
+import { useDomainNames, useSeries, withReads } from './use-reads';
 import { UvPanel } from './uv-panel';
 
 const BarsChart = lazy(() => import('./charts').then((m) => ({ default: m.BarsChart })));
@@ -130,7 +130,7 @@ function ReportTrend({ query, granularity }: { query: BaseQuery; granularity: 60
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const body = { ...query, granularity, compare: false };
-  const read = useCall('trafficSeries', body);
+  const read = useSeries(body);
   const points = read.data?.points ?? [];
   const title = t({ id: 'report.trend', message: 'Requests over the period' });
   return (

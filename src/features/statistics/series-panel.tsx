@@ -19,6 +19,7 @@ import {
 import type { BaseQuery } from './query';
 import { chartTime } from './range';
 import type { SeriesView } from './views';
+import { useSeries } from './use-reads';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
 
@@ -46,7 +47,7 @@ export function SeriesPanel({
   const { t, i18n } = useLingui();
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const body = { ...query, granularity, compare };
-  const read = useCall('trafficSeries', body, {
+  const read = useSeries(body, {
     refetchInterval: live ? 10_000 : false,
   });
   const seconds = granularity * 60;

@@ -1,7 +1,7 @@
 import { Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { useCall } from '../../sync/reads';
+
 import { dictLabel, useAppState } from '../../ui/app-state';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
@@ -10,7 +10,7 @@ import { change, figureOf, formatValue, signedPercent } from './metrics';
 import type { FigureId } from './views';
 import { ReadState, ReadStatus } from './parts';
 import { dayStartOf, statsDay, statsDayStart } from './range';
-import { withReads } from './use-reads';
+import { useSeries, withReads } from './use-reads';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
 
@@ -42,7 +42,7 @@ function TrafficBody() {
     granularity: 5 as const,
     compare: true,
   };
-  const read = useCall('trafficSeries', todayBody, { refetchInterval: 10_000 });
+  const read = useSeries(todayBody, { refetchInterval: 10_000 });
   const hourStart = Math.floor(now / 3_600_000) * 3_600_000;
   const lastDay = {
     ...todayBody,
@@ -50,14 +50,14 @@ function TrafficBody() {
     end: new Date(hourStart + 3_600_000).toISOString(),
     compare: false,
   };
-  const trend = useCall('trafficSeries', lastDay, { refetchInterval: 60_000 });
+  const trend = useSeries(lastDay, { refetchInterval: 60_000 });
   const monthBody = {
     ...todayBody,
     start: new Date(dayStartOf(`${statsDay(now).slice(0, 7)}-01`)).toISOString(),
     granularity: 1440 as const,
     compare: false,
   };
-  const month = useCall('trafficSeries', monthBody, { refetchInterval: 60_000 });
+  const month = useSeries(monthBody, { refetchInterval: 60_000 });
   const billed = month.data ? formatValue(month.data.summary.bytes, 'bytes', locale) : '--';
   const data = read.data;
   const billing = dictLabel(dict, 'billing_mode', 'flow');

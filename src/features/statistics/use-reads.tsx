@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
+import { seriesOf, type TrafficSeriesBody } from '../../contract/traffic';
 import { useCall, withReads as withAccountReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 
@@ -11,4 +12,11 @@ export function useDomainNames() {
   const read = useCall('domainNames', undefined);
   const lists = read.data?.lists ?? [];
   return { lists, names: new Map(lists.map((d) => [d.id, d.domain])) };
+}
+
+/** A traffic series read, its points as objects (they travel as columns, src/contract/traffic.ts). */
+export function useSeries(body: TrafficSeriesBody, options: { refetchInterval?: number | false } = {}) {
+  const read = useCall('trafficSeries', body, options);
+  const data = useMemo(() => (read.data ? seriesOf(read.data) : undefined), [read.data]);
+  return { ...read, data };
 }

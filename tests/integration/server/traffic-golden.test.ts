@@ -218,13 +218,15 @@ describeServer('traffic: a golden log file gives the rollups worked out by hand'
     expect(f.a.summary.peak_bps).toBeCloseTo(peakA, 6);
     expect(f.a.summary.peak_at).toBe(new Date(t0).toISOString());
     expect(f.a.summary.p95_bps).toBeCloseTo(p95A, 6);
-    expect(f.a.points).toHaveLength(15);
-    expect(f.a.points.slice(0, 8).map((p) => p.bytes)).toEqual([4000, 2500, 0, 0, 0, 3000, 200, 100]);
+    // The points travel as columns: one start and one number of each sum a period.
+    expect(f.a.points.at).toHaveLength(15);
+    expect(f.a.points.at[1]! - f.a.points.at[0]!).toBe(minute);
+    expect(f.a.points.bytes.slice(0, 8)).toEqual([4000, 2500, 0, 0, 0, 3000, 200, 100]);
     const { uv: uvB, ...sumsB } = expected.B;
     expect(f.b.summary).toMatchObject(sumsB);
     const { peak_bps: peakAll, p95_bps: p95All, uv: uvAll, ...sumsAll } = expected.all;
     expect(f.all.summary).toMatchObject(sumsAll);
-    expect(f.all.points.map((p) => p.bytes)).toEqual([26500, 3300, 5300]);
+    expect(f.all.points.bytes).toEqual([26500, 3300, 5300]);
     expect(f.all.summary.peak_bps).toBeCloseTo(peakAll, 6);
     expect(f.all.summary.p95_bps).toBeCloseTo(p95All, 6);
     // Hit rates by requests and by bytes follow from the sums: 5/11 and 11300/35100.
