@@ -17,8 +17,7 @@ export function QrCode({ value, label, size = 200 }: { value: string; label: str
       live = false;
     };
   }, [value]);
-  if (drawn?.value !== value)
-    return <Box width={`${size + 10}px`} height={`${size + 10}px`} bg="bg.muted" borderRadius="md" />;
+  if (drawn?.value !== value) return <QrPlaceholder size={size} />;
   return (
     <Box bg="white" p="1" borderRadius="md" borderWidth="1px" width="fit-content">
       <svg
@@ -51,4 +50,9 @@ export function qrPath(rows: readonly (readonly boolean[])[]): { path: string; m
     }
   });
   return { path: parts.join(''), modules: rows.length };
+}
+
+/** The room of a QR code while there is none to draw yet. */
+export function QrPlaceholder({ size = 200 }: { size?: number }) {
+  return <Box width={`${size + 10}px`} height={`${size + 10}px`} bg="bg.muted" borderRadius="md" />;
 }

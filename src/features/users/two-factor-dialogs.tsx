@@ -8,7 +8,7 @@ import { downloadBlob } from '../../ui/download';
 import { Stepper } from '../../ui/stepper';
 import { notify } from '../../ui/toaster';
 import { CurrentPasswordField, TextField } from './fields';
-import { QrCode } from './qr-code';
+import { QrCode, QrPlaceholder } from './qr-code';
 import { problemText } from './user-messages';
 import { useFieldForm, useSend } from './use-field-form';
 import { useUserCall } from './use-reads';
@@ -211,7 +211,7 @@ export function TwoFactorEnableDialog({
                   label={t({ id: 'user.twoFactor.qr', message: 'QR code of the key' })}
                 />
               ) : setupFailed ? null : (
-                <QrCode value="" label="" />
+                <QrPlaceholder />
               )}
               <Stack gap="4" flex="1" minW="0">
                 <Stack gap="1">
