@@ -107,14 +107,16 @@ export function underAttack(domainIndex: number, at: number): boolean {
  * The lines of every domain from `from` to `to` (ms), `perStep` lines per domain each `stepMs`,
  * each standing for as many requests (`sample`) as the domain's bandwidth at that time needs.
  */
-export function* generateLines(options: {
+export interface GenerateOptions {
   domains: readonly TrafficDomain[];
   from: number;
   to: number;
   stepMs: number;
   perStep: number;
   seed: number;
-}): Generator<LogLineInput> {
+}
+
+export function* generateLines(options: GenerateOptions): Generator<LogLineInput> {
   const next = random(options.seed);
   for (let at = options.from; at < options.to; at += options.stepMs) {
     const share = curve(at);

@@ -1,185 +1,102 @@
-import { logLine, retentionDays, trafficLimits, type IngestResult } from '../../../src/contract/traffic';
+import type { IngestResult } from '../../../src/contract/traffic';
 import type { Db } from '../../db/client';
 import { liveDomainsByName } from '../domain/service';
-import { addHits, capDims, emptyRollup, finish, type Hit, type Rollup } from './aggregate';
-import { placeOf } from './geo';
+import type { Job } from './ingest-job';
+import { ingestPool, type JobRun } from './ingest-pool';
+import { errorsMax } from './read-lines';
 import type { RawLogs } from './raw-logs';
-import { writeRollup } from './store';
+import { combineRows } from './rollup-rows';
+import { writeRows } from './store';
 
 /**
  * Access-log lines in: read (JSON lines), checked against the documented line format, matched to
  * their domain, placed by client address, summed into rollups and written, the raw lines kept
  * per domain and hour. The same path serves the edge's ingestion call, the operator's file feed
- * and the demo's history.
+ * and the demo's history. Reading and summing run in the ingestion workers (`ingest-job.ts`), off
+ * the event loop; here domains are looked up and the sums written.
  */
 
-export interface ParsedLine {
-  hit: Hit;
-  raw: string;
-}
-
-interface Problem {
-  line: number;
-  reason: string;
-}
-
-const errorsMax = 20;
-const day = 86_400_000;
-/** Lines stamped further ahead than this are refused (an edge with a wrong clock). */
-const futureMs = 10 * 60_000;
-
-/** Reads NDJSON text; lines of unknown or deleted domains, malformed or too old ones are refused. */
-export async function readLines(
-  db: Db,
-  text: string | readonly unknown[],
-  now: number,
-): Promise<{ lines: ParsedLine[]; rejected: number; errors: Problem[] }> {
-  const errors: Problem[] = [];
-  let rejected = 0;
-  const refuse = (line: number, reason: string) => {
-    rejected++;
-    if (errors.length < errorsMax) errors.push({ line, reason });
-  };
-  const parsed: { line: number; raw: string; value: ReturnType<typeof logLine.parse> }[] = [];
-  let lineNo = 0;
-  let start = 0;
-  // Lines given as objects (a bulk load made in this process) skip only the JSON text.
-  if (typeof text !== 'string') {
-    for (const json of text) {
-      lineNo++;
-      const checked = logLine.safeParse(json);
-      if (!checked.success) {
-        const issue = checked.error.issues[0];
-        refuse(lineNo, `${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}`);
-        continue;
-      }
-      // The raw text is written only for lines the raw files keep.
-      const at = typeof checked.data.time === 'number' ? checked.data.time : Date.parse(checked.data.time);
-      const raw = at >= now - retentionDays.rawLogs * day ? JSON.stringify(json) : '';
-      parsed.push({ line: lineNo, raw, value: checked.data });
-    }
-  }
-  while (typeof text === 'string' && start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const raw = text.slice(start, end).trim();
-    start = end + 1;
-    lineNo++;
-    if (raw === '') continue;
-    if (parsed.length + rejected >= trafficLimits.ingestLinesMax) {
-      refuse(lineNo, 'too many lines in one call');
-      continue;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      refuse(lineNo, 'not JSON');
-      continue;
-    }
-    const checked = logLine.safeParse(json);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      refuse(lineNo, `${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}`);
-      continue;
-    }
-    parsed.push({ line: lineNo, raw, value: checked.data });
-  }
-  const names = [...new Set(parsed.map((p) => p.value.domain.toLowerCase()))];
-  const found = new Map((await liveDomainsByName(db, names)).map((d) => [d.name, d]));
-  const oldest = now - retentionDays.day * day;
-  const lines: ParsedLine[] = [];
-  for (const { line, raw, value } of parsed) {
-    const domain = found.get(value.domain.toLowerCase());
-    if (!domain) {
-      refuse(line, `unknown domain ${value.domain.slice(0, 100)}`);
-      continue;
-    }
-    const at = typeof value.time === 'number' ? value.time : Date.parse(value.time);
-    if (at < oldest || at > now + futureMs) {
-      refuse(line, 'time out of range');
-      continue;
-    }
-    const place = placeOf(value.client);
-    lines.push({
-      raw,
-      hit: {
-        accountId: domain.accountId,
-        domainId: domain.id,
-        host: domain.name,
-        at,
-        client: value.client,
-        region: place.region,
-        carrier: place.carrier,
-        method: value.method.toUpperCase(),
-        url: value.url.slice(0, trafficLimits.urlMax),
-        status: value.status,
-        bytes: value.bytes,
-        rtMs: Math.round(value.request_time * 1000),
-        hit: value.cache === 'HIT',
-        ua: value.ua.slice(0, trafficLimits.uaMax),
-        referer: value.referer.slice(0, trafficLimits.refererMax),
-        blockedBy: value.blocked_by,
-        sample: value.sample,
-      },
-    });
-  }
-  return { lines, rejected, errors };
+/** One database write at a time per database: a burst of edges queues instead of crowding it. */
+const lanes = new WeakMap<object, Promise<unknown>>();
+function inLane<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const next = (lanes.get(db) ?? Promise.resolve()).then(work, work);
+  lanes.set(
+    db,
+    next.catch(() => {}),
+  );
+  return next;
 }
 
 /**
- * Sums lines into a finished rollup (the pure part, shared by every path in). The report
- * dimensions keep each batch's busiest keys and count the rest as "other", as the hourly
- * compaction does to the tables: client addresses are nearly all distinct, and writing each one
- * would cost more than the rest of the batch together.
+ * Writes what the workers summed, every piece in one transaction, then waits for the workers to
+ * have kept the raw lines (which they do meanwhile).
  */
-export function rollupOf(lines: readonly ParsedLine[]): Rollup {
-  const rollup = emptyRollup();
-  addHits(
-    rollup,
-    lines.map((l) => l.hit),
-  );
-  return capDims(finish(rollup), trafficLimits.dimKeysMax);
+export async function writeRuns(db: Db, runs: readonly JobRun[]): Promise<void> {
+  const rows = combineRows(runs.map((r) => r.sums.rows));
+  await inLane(db, () => writeRows(db, rows));
+  await Promise.all(runs.map((r) => r.kept));
 }
 
-/** One batch: read, sum, write the rollups, keep the raw lines. */
+const merged = (runs: readonly JobRun[]): IngestResult => ({
+  accepted: runs.reduce((n, r) => n + r.sums.accepted, 0),
+  rejected: runs.reduce((n, r) => n + r.sums.rejected, 0),
+  errors: runs
+    .flatMap((r) => r.sums.errors)
+    .sort((a, b) => a.line - b.line)
+    .slice(0, errorsMax),
+});
+
+/**
+ * One call's body, read by the workers at once: each reads the lines of its share of the domains
+ * (every line of a domain to the same worker, so each sums whole domains), the body shared
+ * between them, not copied to each.
+ */
 export async function ingestText(
   db: Db,
   raw: RawLogs | null,
-  text: string,
+  body: string | Uint8Array,
   now: number,
 ): Promise<IngestResult> {
-  const { lines, rejected, errors } = await readLines(db, text, now);
-  // The raw files are compressed off the main thread while the rollups are written.
-  await Promise.all([writeRollup(db, rollupOf(lines), now), raw?.append(lines, now)]);
-  return { accepted: lines.length, rejected, errors };
+  const pool = ingestPool();
+  const text = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const bytes = new Uint8Array(new SharedArrayBuffer(text.byteLength));
+  bytes.set(text);
+  const of = bytes.length < 256 * 1024 ? 1 : pool.size;
+  const ask = (names: string[]) => liveDomainsByName(db, names);
+  const runs = await Promise.all(
+    Array.from({ length: of }, (_, index) =>
+      pool.run(
+        { source: { kind: 'text', bytes, share: { index, of } }, now, ...(raw ? { logDir: raw.dir } : {}) },
+        ask,
+      ),
+    ),
+  );
+  await writeRuns(db, runs);
+  return merged(runs);
 }
 
 /**
- * A bulk load (the demo's history, a file the operator feeds): the chunks are read one after
- * another into one rollup, written once, and the report dimensions of the range compacted.
+ * A bulk load (a file the operator feeds): each source is read and summed by a worker, all written
+ * in one transaction. Domains are looked up per source as its lines are read.
  */
 export async function ingestBulk(
   db: Db,
   raw: RawLogs | null,
-  chunks: Iterable<string | readonly unknown[]>,
+  sources: Iterable<string | readonly unknown[]>,
   now: number,
   options: { rawFrom?: number } = {},
 ): Promise<IngestResult> {
-  const rollup = emptyRollup();
-  const result: IngestResult = { accepted: 0, rejected: 0, errors: [] };
-  for (const chunk of chunks) {
-    const { lines, rejected, errors } = await readLines(db, chunk, now);
-    addHits(
-      rollup,
-      lines.map((l) => l.hit),
-    );
-    if (raw)
-      await raw.append(options.rawFrom ? lines.filter((l) => l.hit.at >= options.rawFrom!) : lines, now);
-    result.accepted += lines.length;
-    result.rejected += rejected;
-    result.errors.push(...errors.slice(0, errorsMax - result.errors.length));
-  }
-  await writeRollup(db, capDims(finish(rollup), trafficLimits.dimKeysMax), now);
-  return result;
+  const pool = ingestPool();
+  const jobs = [...sources].map((source): Job => ({
+    source:
+      typeof source === 'string'
+        ? { kind: 'text', bytes: new TextEncoder().encode(source) }
+        : { kind: 'values', values: source },
+    now,
+    ...(options.rawFrom === undefined ? {} : { rawFrom: options.rawFrom }),
+    ...(raw ? { logDir: raw.dir } : {}),
+  }));
+  const runs = await Promise.all(jobs.map((job) => pool.run(job, (names) => liveDomainsByName(db, names))));
+  await writeRuns(db, runs);
+  return merged(runs);
 }

@@ -5,7 +5,7 @@ import {
   statsOffsetMs,
   type Granularity,
   trafficSums,
-  type TrafficPoint,
+  type TrafficColumns,
   type TrafficSummary,
   type TopDimension,
   statsDayStart,
@@ -68,31 +68,16 @@ function domainFilter(scope: Scope): SQL {
 export const periodStart = (grain: Granularity, at: number) =>
   grain === 1440 ? statsDayStart(at) : floorTo(at, grain * minute);
 
-const zero = (at: string): TrafficPoint => ({
-  at,
-  requests: 0,
-  bytes: 0,
-  hit_requests: 0,
-  hit_bytes: 0,
-  s2xx: 0,
-  s3xx: 0,
-  s4xx: 0,
-  s5xx: 0,
-  blocked: 0,
-  pv: 0,
-  rt_ms: 0,
-});
-
 const numberFields = trafficSums;
 
-/** Points of a range, every period present (zeros where nothing was logged). */
-export async function readPoints(
+/** The points of a range as columns, every period present (zeros where nothing was logged). */
+export async function readColumns(
   db: Db,
   scope: Scope,
   range: Range,
   grain: Granularity,
   filter: { region?: string | undefined; carrier?: string | undefined } = {},
-): Promise<TrafficPoint[]> {
+): Promise<TrafficColumns> {
   const geo = filter.region !== undefined || filter.carrier !== undefined;
   const from = new Date(periodStart(grain, range.start)).toISOString();
   const to = new Date(range.end).toISOString();
@@ -125,27 +110,32 @@ export async function readPoints(
           from ${table} where ${where} group by at`;
   }
   // The points come back as one text, not a row each: a month of 5-minute points is 8,640 rows,
-  // and decoding them one by one costs the embedded database several times the query. Periods
-  // are ';'-separated, each its epoch milliseconds then the sums, ','-separated.
+  // and decoding them one by one costs the embedded database several times the query. The text
+  // is JSON, an array a period (its epoch milliseconds, then the sums), read in one go.
   const [answer] = rowsOf<{ points: string | null }>(
     await db.execute(sql`
-      select string_agg(concat_ws(',', (extract(epoch from at) * 1000)::int8, ${sql.raw(numberFields.join(', '))}), ';') as points
+      select string_agg(concat('[', concat_ws(',', (extract(epoch from at) * 1000)::int8, ${sql.raw(numberFields.join(', '))}), ']'), ',') as points
       from (${query}) as p`),
   );
-  const found = new Map<number, TrafficPoint>();
-  for (const text of answer?.points ? answer.points.split(';') : []) {
-    const row = text.split(',');
-    const at = Number(row[0]);
-    const point = zero(new Date(at).toISOString());
-    numberFields.forEach((field, i) => (point[field] = Number(row[i + 1] ?? 0)));
-    found.set(at, point);
-  }
-  const points: TrafficPoint[] = [];
+  const found = new Map<number, number[]>();
+  for (const row of JSON.parse(`[${answer?.points ?? ''}]`) as number[][]) found.set(row[0]!, row);
+  const columns = { at: [] as number[] } as TrafficColumns;
+  const sums = numberFields.map((field) => (columns[field] = [] as number[]));
   for (let at = periodStart(grain, range.start); at < range.end;) {
-    points.push(found.get(at) ?? zero(new Date(at).toISOString()));
+    const row = found.get(at);
+    columns.at.push(at);
+    for (let i = 0; i < sums.length; i++) sums[i]!.push(row?.[i + 1] ?? 0);
     at = grain === 1440 ? statsDayStart(at + day + 3_600_000) : at + grain * minute;
   }
-  return points;
+  return columns;
+}
+
+/** The first `count` periods of columns. */
+function firstOf(columns: TrafficColumns, count: number): TrafficColumns {
+  if (count >= columns.at.length) return columns;
+  const out = { at: columns.at.slice(0, count) } as TrafficColumns;
+  for (const field of numberFields) out[field] = columns[field].slice(0, count);
+  return out;
 }
 
 /** The nearest-rank percentile of values (95th: the value below which 95 % of the points lie). */
@@ -169,7 +159,7 @@ export async function summaryOf(
   scope: Scope,
   range: Range,
   grain: Granularity,
-  points: readonly TrafficPoint[],
+  points: TrafficColumns,
   now: number,
   geo: boolean,
 ): Promise<TrafficSummary> {
@@ -190,46 +180,51 @@ export async function summaryOf(
     s5xx: 0,
     rt_ms: 0,
   };
-  for (const p of points) {
-    summary.requests += p.requests;
-    summary.bytes += p.bytes;
-    summary.hit_requests += p.hit_requests;
-    summary.hit_bytes += p.hit_bytes;
-    summary.pv += p.pv;
-    summary.blocked += p.blocked;
-    summary.s2xx += p.s2xx;
-    summary.s3xx += p.s3xx;
-    summary.s4xx += p.s4xx;
-    summary.s5xx += p.s5xx;
-    summary.rt_ms += p.rt_ms;
-    const bps = bpsOf(p.bytes, grain);
+  const sums = [
+    'requests',
+    'bytes',
+    'hit_requests',
+    'hit_bytes',
+    'pv',
+    'blocked',
+    's2xx',
+    's3xx',
+    's4xx',
+    's5xx',
+    'rt_ms',
+  ] as const;
+  for (const sum of sums) summary[sum] = points[sum].reduce((a, b) => a + b, 0);
+  let peakAt = -1;
+  points.bytes.forEach((bytes, i) => {
+    const bps = bpsOf(bytes, grain);
     if (bps > summary.peak_bps) {
       summary.peak_bps = bps;
-      summary.peak_at = p.at;
+      peakAt = points.at[i]!;
     }
-    summary.peak_qps = Math.max(summary.peak_qps, p.requests / (grain * 60));
-  }
+    summary.peak_qps = Math.max(summary.peak_qps, points.requests[i]! / (grain * 60));
+  });
+  if (peakAt >= 0) summary.peak_at = new Date(peakAt).toISOString();
   let fiveMinute: number[];
-  if (grain === 5) fiveMinute = points.map((p) => p.bytes);
+  if (grain === 5) fiveMinute = points.bytes;
   else if (grain === 1) {
     const sums = new Map<number, number>();
-    for (const p of points) {
-      const at = floorTo(Date.parse(p.at), 5 * minute);
-      sums.set(at, (sums.get(at) ?? 0) + p.bytes);
-    }
+    points.at.forEach((at, i) => {
+      const five = floorTo(at, 5 * minute);
+      sums.set(five, (sums.get(five) ?? 0) + points.bytes[i]!);
+    });
     fiveMinute = [...sums.values()];
   } else if (
     !geo &&
     range.start >= now - retentionDays.fiveMinutes * day &&
     range.end - range.start <= 62 * day
   )
-    fiveMinute = (await readPoints(db, scope, range, 5)).map((p) => p.bytes);
+    fiveMinute = (await readColumns(db, scope, range, 5)).bytes;
   else fiveMinute = [];
   summary.p95_bps =
     fiveMinute.length > 0
       ? bpsOf(percentile(fiveMinute, 95), 5)
       : percentile(
-          points.map((p) => bpsOf(p.bytes, grain)),
+          points.bytes.map((bytes) => bpsOf(bytes, grain)),
           95,
         );
   return summary;
@@ -248,9 +243,8 @@ export async function series(
   const filter = { region: options.region, carrier: options.carrier };
   const geo = options.region !== undefined || options.carrier !== undefined;
   // Points of a period still going stop at the present: the future is not zero, it is unknown.
-  const points = (await readPoints(db, scope, range, grain, filter)).filter(
-    (p) => Date.parse(p.at) <= options.now,
-  );
+  const read = await readColumns(db, scope, range, grain, filter);
+  const points = firstOf(read, read.at.filter((at) => at <= options.now).length);
   const summary = await summaryOf(db, scope, range, grain, points, options.now, geo);
   let previous = null;
   if (options.compare) {
@@ -263,7 +257,7 @@ export async function series(
         ? Math.min(length, Math.ceil(Math.max(step, options.now - range.start) / step) * step)
         : length;
     const before = { start: range.start - length, end: range.start - length + sofar };
-    const prevPoints = await readPoints(db, scope, before, grain, filter);
+    const prevPoints = await readColumns(db, scope, before, grain, filter);
     previous = {
       points: prevPoints,
       summary: await summaryOf(db, scope, before, grain, prevPoints, options.now, geo),
@@ -277,14 +271,14 @@ export async function series(
     new Date(range.end),
     200,
   );
-  const latest = points.findLast((p) => p.requests > 0);
+  const latest = points.at.findLast((_, i) => points.requests[i]! > 0);
   return {
     granularity: grain,
     points,
     summary,
     previous,
     markers: events.map((e) => ({ at: e.at.toISOString(), domain: e.target, command: e.action })),
-    latest_at: latest ? latest.at : null,
+    latest_at: latest === undefined ? null : new Date(latest).toISOString(),
   };
 }
 
@@ -349,7 +343,7 @@ export async function uniqueVisitors(db: Db, scope: Scope, range: Range) {
       where account_id = ${scope.accountId} and ${domainFilter(scope)}
         and day >= ${new Date(from).toISOString()} and day < ${new Date(to).toISOString()}`),
   );
-  const pv = await readPoints(db, scope, { start: from, end: to }, 1440);
+  const pv = await readColumns(db, scope, { start: from, end: to }, 1440);
   const days = new Map<number, Uint8Array>();
   const whole = new Uint8Array(hllRegisters);
   for (const row of rows) {
@@ -365,12 +359,12 @@ export async function uniqueVisitors(db: Db, scope: Scope, range: Range) {
     hllMerge(whole, bytes);
   }
   return {
-    points: pv.map((p) => {
-      const sketch = days.get(Date.parse(p.at));
-      return { at: p.at, uv: sketch ? hllCount(sketch) : 0, pv: p.pv };
+    points: pv.at.map((at, i) => {
+      const sketch = days.get(at);
+      return { at: new Date(at).toISOString(), uv: sketch ? hllCount(sketch) : 0, pv: pv.pv[i]! };
     }),
     uv: hllCount(whole),
-    pv: pv.reduce((sum, p) => sum + p.pv, 0),
+    pv: pv.pv.reduce((sum, n) => sum + n, 0),
     error: hllError,
   };
 }

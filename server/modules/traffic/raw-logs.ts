@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { retentionDays, statsOffsetMs } from '../../../src/contract/traffic';
 import { floorTo } from './aggregate';
-import type { ParsedLine } from './ingest';
+import type { ParsedLine, RawLine } from './read-lines';
 
-const gzipAsync = promisify(gzip);
+/** Lines of one domain and hour, compressed as one gzip member. */
+export interface PackedLog {
+  accountId: number;
+  domainId: string;
+  /** A time within the hour. */
+  at: number;
+  bytes: Uint8Array;
+}
 
 /**
  * The raw access logs, kept for log download: one gzip file per domain and hour,
@@ -26,13 +32,15 @@ export class RawLogs {
   }
 
   /**
-   * Appends lines within the raw retention to their hour's file. The files are compressed on
-   * the thread pool, together, while the caller goes on (the rollups' writes, for one).
+   * The lines within the raw retention, grouped by domain and hour and compressed: one gzip member
+   * per file. Lines read from a body are copied from it as they came. Pure and synchronous: it
+   * runs in the ingestion workers, off the event loop.
    */
-  async append(lines: readonly ParsedLine[], now: number): Promise<void> {
+  static pack(lines: readonly ParsedLine[], now: number, body?: Uint8Array): PackedLog[] {
     const oldest = now - retentionDays.rawLogs * 86_400_000;
+    const source = body && Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     // Domain, then hour: a line's group is found without building a key.
-    const groups = new Map<string, Map<number, { hit: ParsedLine['hit']; raws: string[] }>>();
+    const groups = new Map<string, Map<number, { hit: ParsedLine['hit']; raws: RawLine[]; size: number }>>();
     for (const { hit, raw } of lines) {
       if (hit.at < oldest || raw === '') continue;
       let hours = groups.get(hit.domainId);
@@ -43,20 +51,46 @@ export class RawLogs {
       const at = floorTo(hit.at, 3_600_000);
       let group = hours.get(at);
       if (!group) {
-        group = { hit, raws: [] };
+        group = { hit, raws: [], size: 0 };
         hours.set(at, group);
       }
       group.raws.push(raw);
+      group.size += (typeof raw === 'string' ? Buffer.byteLength(raw) : raw.to - raw.from) + 1;
+    }
+    return [...groups.values()]
+      .flatMap((hours) => [...hours.values()])
+      .map(({ hit, raws, size }) => {
+        const text = Buffer.allocUnsafe(size);
+        let at = 0;
+        for (const raw of raws) {
+          if (typeof raw === 'string') at += text.write(raw, at);
+          else at += source!.copy(text, at, raw.from, raw.to);
+          text[at++] = 10;
+        }
+        return {
+          accountId: hit.accountId,
+          domainId: hit.domainId,
+          at: hit.at,
+          bytes: new Uint8Array(gzipSync(text, { level: 1 })),
+        };
+      });
+  }
+
+  /** Appends packed lines to their hour's files, in the order given. */
+  async write(packed: readonly PackedLog[]): Promise<void> {
+    const files = new Map<string, { folder: string; parts: Uint8Array[] }>();
+    for (const part of packed) {
+      const folder = this.folder(part.accountId, part.domainId);
+      const file = join(folder, `${RawLogs.hourName(part.at)}.log.gz`);
+      const entry = files.get(file) ?? { folder, parts: [] };
+      entry.parts.push(part.bytes);
+      files.set(file, entry);
     }
     await Promise.all(
-      [...groups.values()]
-        .flatMap((hours) => [...hours.values()])
-        .map(async ({ hit, raws }) => {
-          const folder = this.folder(hit.accountId, hit.domainId);
-          const packed = await gzipAsync(`${raws.join('\n')}\n`, { level: 4 });
-          await mkdir(folder, { recursive: true });
-          await appendFile(join(folder, `${RawLogs.hourName(hit.at)}.log.gz`), packed);
-        }),
+      [...files].map(async ([file, { folder, parts }]) => {
+        await mkdir(folder, { recursive: true });
+        await appendFile(file, parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+      }),
     );
   }
 

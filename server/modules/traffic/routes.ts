@@ -5,7 +5,6 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, routes } from '../../../src/contract';
 import {
-  columnsOf,
   ingestResult,
   reportExportBody,
   trafficLimits,
@@ -30,16 +29,6 @@ import { series, scopeOf, top, uniqueVisitors } from './query';
 import { requireAllowed, type IdScope } from '../user/scope';
 import { RawLogs } from './raw-logs';
 
-/** One ingestion at a time per process: a burst of edges queues instead of crowding the database. */
-class Queue {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(work, work);
-    this.tail = next.catch(() => {});
-    return next;
-  }
-}
-
 const rangeOf = (input: { start: string; end: string }) => ({
   start: Date.parse(input.start),
   end: Date.parse(input.end),
@@ -48,7 +37,6 @@ const rangeOf = (input: { start: string; end: string }) => ({
 export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   const raw = new RawLogs(ctx.config.logDir);
   const linkKey = KeyVault.open(ctx.config.dataDir).derive('log-download-links');
-  const queue = new Queue();
 
   // Statistics reads and exports: a burst of one caller is held before it reaches the database.
   gateCalls(app, [
@@ -65,13 +53,8 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
       carrier: input.carrier,
       now: Date.now(),
     });
-    // The points go as columns (src/contract/traffic.ts `trafficColumns`).
-    const { previous } = answer;
-    return ok(request, {
-      ...answer,
-      points: columnsOf(answer.points),
-      previous: previous && { ...previous, points: columnsOf(previous.points) },
-    });
+    // The points go as columns (src/contract/traffic.ts `trafficColumns`), as they are read.
+    return ok(request, answer);
   });
   contractRoute(app, ctx, 'trafficTop', async (request, input, auth) => {
     const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);
@@ -204,10 +187,11 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
           const buffer = body as Buffer;
           // The compression plugin may have inflated the body already: the gzip magic decides.
           const gzipped = buffer.length > 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
-          const text = gzipped
-            ? gunzipSync(buffer, { maxOutputLength: trafficLimits.ingestBytesMax * 4 }).toString('utf8')
-            : buffer.toString('utf8');
-          done(null, text);
+          // Read as text by the ingestion workers.
+          done(
+            null,
+            gzipped ? gunzipSync(buffer, { maxOutputLength: trafficLimits.ingestBytesMax * 4 }) : buffer,
+          );
         } catch {
           done(new AppError(Code.invalidRequest, 'edge.body.invalid'), undefined);
         }
@@ -234,9 +218,9 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       async (request) => {
-        if (typeof request.body !== 'string') throw new AppError(Code.invalidRequest, 'edge.body.invalid');
-        const text = request.body;
-        return ok(request, await queue.run(() => ingestText(ctx.db, raw, text, Date.now())));
+        if (!(request.body instanceof Uint8Array))
+          throw new AppError(Code.invalidRequest, 'edge.body.invalid');
+        return ok(request, await ingestText(ctx.db, raw, request.body, Date.now()));
       },
     );
   });

@@ -1,8 +1,21 @@
 import { param, sql } from 'drizzle-orm';
 import { retentionDays, statsOffsetMs } from '../../../src/contract/traffic';
 import type { Db, Executor } from '../../db/client';
-import { splitKey, type DimTable, type GeoSums, type Rollup } from './aggregate';
+import type { Rollup } from './aggregate';
 import { hllMerge, type Sketch } from './hll';
+import {
+  partitionStart,
+  rollupRows,
+  shapes,
+  trafficTables,
+  type RollupRows,
+  type RowsChunk,
+  type SketchRow,
+  type Span,
+  type TableSpec,
+} from './rollup-rows';
+
+export { partitionStart, trafficTables };
 
 /**
  * The rollup tables: adding a rollup's sums to what they hold (one statement per table and 5,000
@@ -11,35 +24,7 @@ import { hllMerge, type Sketch } from './hll';
  * coarse ones by month. Old partitions are dropped whole, which costs nothing like a DELETE.
  */
 
-type Span = 'day' | 'month';
-interface TableSpec {
-  name: string;
-  span: Span;
-  keepDays: number;
-}
-
-export const trafficTables = {
-  m1: { name: 'traffic_1m', span: 'day', keepDays: retentionDays.minute },
-  m5: { name: 'traffic_5m', span: 'day', keepDays: retentionDays.fiveMinutes },
-  h1: { name: 'traffic_1h', span: 'month', keepDays: retentionDays.hour },
-  d1: { name: 'traffic_1d', span: 'month', keepDays: retentionDays.day },
-  geoH1: { name: 'traffic_geo_1h', span: 'day', keepDays: retentionDays.hourDims },
-  geoD1: { name: 'traffic_geo_1d', span: 'month', keepDays: retentionDays.hour },
-  dimsH1: { name: 'traffic_dims_1h', span: 'day', keepDays: retentionDays.hourDims },
-  dimsD1: { name: 'traffic_dims_1d', span: 'month', keepDays: retentionDays.hour },
-} as const satisfies Record<string, TableSpec>;
-
 const day = 86_400_000;
-
-/** Start of the partition holding `at` (days and months begin at 00:00 UTC+8). */
-export function partitionStart(span: Span, at: number): number {
-  const local = new Date(at + statsOffsetMs);
-  const start =
-    span === 'day'
-      ? Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())
-      : Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
-  return start - statsOffsetMs;
-}
 
 function nextPartition(span: Span, start: number): number {
   if (span === 'day') return start + day;
@@ -55,14 +40,19 @@ function partitionName(table: string, span: Span, start: number): string {
 /** Partitions known to exist, per database. */
 const made = new WeakMap<object, Set<string>>();
 
-/** Makes the partitions of every table between two times (inclusive), where missing. */
-export async function ensurePartitions(db: Db, from: number, to: number): Promise<void> {
+/** Makes the partitions of the tables (every one unless named) between two times (inclusive), where missing. */
+export async function ensurePartitions(
+  db: Db,
+  from: number,
+  to: number,
+  tables: readonly TableSpec[] = Object.values(trafficTables),
+): Promise<void> {
   let known = made.get(db);
   if (!known) {
     known = new Set();
     made.set(db, known);
   }
-  for (const spec of Object.values(trafficTables)) {
+  for (const spec of tables) {
     for (let start = partitionStart(spec.span, from); start <= to; start = nextPartition(spec.span, start)) {
       const name = partitionName(spec.name, spec.span, start);
       if (known.has(name)) continue;
@@ -116,152 +106,41 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-const chunk = 5000;
-
-async function upsertChunks<K, T>(
-  tx: Executor,
-  entries: [K, T][],
-  write: (slice: [K, T][]) => ReturnType<Executor['execute']>,
-): Promise<void> {
-  for (let i = 0; i < entries.length; i += chunk) await write(entries.slice(i, i + chunk));
-}
-
-const pointFields = [
-  ['requests', 'requests'],
-  ['bytes', 'bytes'],
-  ['hit_requests', 'hitRequests'],
-  ['hit_bytes', 'hitBytes'],
-  ['s2xx', 's2xx'],
-  ['s3xx', 's3xx'],
-  ['s4xx', 's4xx'],
-  ['s5xx', 's5xx'],
-  ['blocked', 'blocked'],
-  ['pv', 'pv'],
-  ['rt_ms', 'rtMs'],
-] as const;
-const geoFields = pointFields.slice(0, 4);
-const dimFields = pointFields.slice(0, 2);
-
-type Sums = Record<string, number>;
-
 /**
- * `insert … select from unnest(columns) on conflict add`: one statement for up to `chunk` rows.
- * `keys` are the key columns with their SQL array type; `fields` the summed columns.
+ * `insert … select from unnest(columns) on conflict add`: one statement for a chunk of rows, its
+ * columns given as array texts (`rollup-rows.ts`).
  */
-function upsert(
-  table: string,
-  keys: readonly (readonly [string, string])[],
-  fields: readonly (readonly [string, string])[],
-  keyValues: unknown[][],
-  sums: Sums[],
-) {
-  const names = [...keys.map(([n]) => n), ...fields.map(([n]) => n)];
-  const arrays = [
-    ...keys.map(([, type], i) => sql`${param(keyValues.map((k) => k[i]))}::${sql.raw(type)}[]`),
-    ...fields.map(([, prop]) => sql`${param(sums.map((s) => Math.round(s[prop] ?? 0)))}::int8[]`),
-  ];
-  const conflict = keys.map(([n]) => `"${n}"`).join(', ');
+function upsert(chunk: RowsChunk) {
+  const { keys, fields } = shapes[chunk.shape];
+  const keyNames = ['account_id', 'domain_id', 'at', ...keys];
+  const names = [...keyNames, ...fields.map(([n]) => n)];
+  const types = ['int4', 'text', 'int8', ...keys.map(() => 'text'), ...fields.map(() => 'int8')];
+  const arrays = chunk.columns.map((text, i) => sql`${param(text)}::${sql.raw(types[i]!)}[]`);
+  const columns = names.map((_, i) => `c${i}`);
+  const select = columns.map((c, i) => (names[i] === 'at' ? `to_timestamp(${c})` : c)).join(', ');
+  const table = chunk.table;
+  const conflict = keyNames.map((n) => `"${n}"`).join(', ');
   const updates = fields.map(([n]) => `"${n}" = "${table}"."${n}" + excluded."${n}"`).join(', ');
   return sql`insert into ${sql.raw(`"${table}"`)} (${sql.raw(names.map((n) => `"${n}"`).join(', '))})
-    select * from unnest(${sql.join(arrays, sql`, `)})
+    select ${sql.raw(select)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.raw(columns.join(', '))})
     on conflict (${sql.raw(conflict)}) do update set ${sql.raw(updates)}`;
 }
-
-const pointKeys = [
-  ['account_id', 'int4'],
-  ['domain_id', 'text'],
-  ['at', 'timestamptz'],
-] as const;
 
 /** Adds a finished rollup to the tables, in one transaction; grains past retention are skipped. */
 export async function writeRollup(db: Db, rollup: Rollup, now: number): Promise<void> {
   if (rollup.lines === 0) return;
-  await ensurePartitions(db, Math.max(rollup.from, now - retentionDays.day * day), rollup.to);
-  const kept = (spec: TableSpec) => (at: number) =>
-    at >= partitionStart(spec.span, now - spec.keepDays * day);
+  await writeRows(db, rollupRows(rollup, now));
+}
+
+/** Adds a rollup's rows (built where the rollup was made) to the tables, in one transaction. */
+export async function writeRows(db: Db, rows: RollupRows): Promise<void> {
+  if (rows.chunks.length === 0 && rows.sketches.length === 0) return;
+  // Only the partitions rows go to: a load of old days makes none of the fine grains' days.
+  for (const { table, from, to } of rows.spans) await ensurePartitions(db, from, to, [table]);
   await db.transaction(async (tx) => {
-    const points = async (map: Map<string, Sums>, spec: TableSpec) => {
-      const keep = kept(spec);
-      const entries: [ReturnType<typeof splitKey>, Sums][] = [];
-      for (const [key, sums] of map) {
-        const k = splitKey(key);
-        if (keep(k.at)) entries.push([k, sums]);
-      }
-      await upsertChunks(tx, entries, (slice) => {
-        const keys = slice.map(([k]) => [k.accountId, k.domainId, new Date(k.at).toISOString()]);
-        return tx.execute(
-          upsert(
-            spec.name,
-            pointKeys,
-            pointFields,
-            keys,
-            slice.map(([, s]) => s),
-          ),
-        );
-      });
-    };
-    await points(rollup.points.m1 as unknown as Map<string, Sums>, trafficTables.m1);
-    await points(rollup.points.m5 as unknown as Map<string, Sums>, trafficTables.m5);
-    await points(rollup.points.h1 as unknown as Map<string, Sums>, trafficTables.h1);
-    await points(rollup.points.d1 as unknown as Map<string, Sums>, trafficTables.d1);
-
-    const geo = async (map: Map<string, Map<string, GeoSums>>, spec: TableSpec) => {
-      const keep = kept(spec);
-      const entries: [unknown[], Sums][] = [];
-      for (const [key, table] of map) {
-        const k = splitKey(key);
-        if (!keep(k.at)) continue;
-        const at = new Date(k.at).toISOString();
-        for (const [place, sums] of table) {
-          const [region, carrier] = place.split('|');
-          entries.push([[k.accountId, k.domainId, at, region, carrier], sums as unknown as Sums]);
-        }
-      }
-      for (let i = 0; i < entries.length; i += chunk) {
-        const slice = entries.slice(i, i + chunk);
-        await tx.execute(
-          upsert(
-            spec.name,
-            [...pointKeys, ['region', 'text'], ['carrier', 'text']],
-            geoFields,
-            slice.map(([k]) => k),
-            slice.map(([, s]) => s),
-          ),
-        );
-      }
-    };
-    await geo(rollup.geo.h1, trafficTables.geoH1);
-    await geo(rollup.geo.d1, trafficTables.geoD1);
-
-    const dims = async (map: Map<string, DimTable>, spec: TableSpec) => {
-      const keep = kept(spec);
-      const entries: [unknown[], Sums][] = [];
-      for (const [key, table] of map) {
-        const k = splitKey(key);
-        if (!keep(k.at)) continue;
-        const at = new Date(k.at).toISOString();
-        for (const [name, keys] of table)
-          for (const [value, sums] of keys)
-            entries.push([[k.accountId, k.domainId, at, name, value], sums as unknown as Sums]);
-      }
-      for (let i = 0; i < entries.length; i += chunk) {
-        const slice = entries.slice(i, i + chunk);
-        await tx.execute(
-          upsert(
-            spec.name,
-            [...pointKeys, ['dim', 'text'], ['key', 'text']],
-            dimFields,
-            slice.map(([k]) => k),
-            slice.map(([, s]) => s),
-          ),
-        );
-      }
-    };
-    await dims(rollup.dims.h1, trafficTables.dimsH1);
-    await dims(rollup.dims.d1, trafficTables.dimsD1);
-
-    const uvEntries = [...rollup.uv].filter(([key]) => splitKey(key).at >= now - retentionDays.hour * day);
-    for (let i = 0; i < uvEntries.length; i += 500) await addSketches(tx, uvEntries.slice(i, i + 500));
+    for (const chunk of rows.chunks) await tx.execute(upsert(chunk));
+    for (let i = 0; i < rows.sketches.length; i += 500)
+      await addSketches(tx, rows.sketches.slice(i, i + 500));
   });
 }
 
@@ -270,55 +149,50 @@ export async function writeRollup(db: Db, rollup: Rollup, now: number): Promise<
  * locked, merged here and written back: merging 4,096 registers in SQL costs the embedded database
  * tens of milliseconds a row, here it costs microseconds.
  */
-async function addSketches(tx: Executor, entries: [string, Sketch][]): Promise<void> {
-  const parts = entries.map(([key]) => splitKey(key));
-  const days = parts.map((p) => new Date(p.at).toISOString());
+async function addSketches(tx: Executor, entries: readonly SketchRow[]): Promise<void> {
+  const keyOf = (accountId: number, domainId: string, at: number) => `${accountId}|${domainId}|${at}`;
+  const columns = (rows: readonly SketchRow[]) => sql`${param(rows.map((r) => r.accountId))}::int4[],
+    ${param(rows.map((r) => r.domainId))}::text[],
+    ${param(rows.map((r) => new Date(r.day).toISOString()))}::timestamptz[]`;
   const inserted = rowsOf<{ account_id: number; domain_id: string; day: string | Date }>(
     await tx.execute(sql`
       insert into traffic_uv (account_id, domain_id, day, sketch)
-      select a, d, t, decode(h, 'hex') from unnest(${param(parts.map((p) => p.accountId))}::int4[],
-        ${param(parts.map((p) => p.domainId))}::text[], ${param(days)}::timestamptz[],
-        ${param(entries.map(([, s]) => Buffer.from(s).toString('hex')))}::text[]) as u(a, d, t, h)
+      select a, d, t, decode(h, 'hex') from unnest(${columns(entries)},
+        ${param(entries.map((e) => e.hex))}::text[]) as u(a, d, t, h)
       on conflict (account_id, domain_id, day) do nothing
       returning account_id, domain_id, day`),
   );
-  const keyOf = (accountId: number, domainId: string, at: number) => `${accountId}|${domainId}|${at}`;
   const done = new Set(
     inserted.map((r) => keyOf(Number(r.account_id), r.domain_id, new Date(r.day).getTime())),
   );
-  const rest = entries.filter(([key]) => {
-    const k = splitKey(key);
-    return !done.has(keyOf(k.accountId, k.domainId, k.at));
-  });
+  const rest = entries.filter((e) => !done.has(keyOf(e.accountId, e.domainId, e.day)));
   if (rest.length === 0) return;
-  const restParts = rest.map(([key]) => splitKey(key));
   const held = rowsOf<{ account_id: number; domain_id: string; day: string | Date; sketch: string }>(
     await tx.execute(sql`
       select account_id, domain_id, day, encode(sketch, 'hex') as sketch from traffic_uv
-      where (account_id, domain_id, day) in (
-        select * from unnest(${param(restParts.map((p) => p.accountId))}::int4[],
-          ${param(restParts.map((p) => p.domainId))}::text[],
-          ${param(restParts.map((p) => new Date(p.at).toISOString()))}::timestamptz[]))
+      where (account_id, domain_id, day) in (select * from unnest(${columns(rest)}))
       for update`),
   );
-  const merged = new Map<string, Sketch>(
-    held.map((r) => [
-      keyOf(Number(r.account_id), r.domain_id, new Date(r.day).getTime()),
-      Uint8Array.from(Buffer.from(r.sketch, 'hex')),
-    ]),
+  const merged = new Map<string, { row: SketchRow; sketch: Sketch }>(
+    held.map((r) => {
+      const row = { accountId: Number(r.account_id), domainId: r.domain_id, day: new Date(r.day).getTime() };
+      return [
+        keyOf(row.accountId, row.domainId, row.day),
+        { row: { ...row, hex: '' }, sketch: Uint8Array.from(Buffer.from(r.sketch, 'hex')) },
+      ];
+    }),
   );
-  for (const [key, sketch] of rest) {
-    const k = splitKey(key);
-    const into = merged.get(keyOf(k.accountId, k.domainId, k.at));
-    if (into) hllMerge(into, sketch);
+  for (const e of rest) {
+    const into = merged.get(keyOf(e.accountId, e.domainId, e.day));
+    if (into) hllMerge(into.sketch, Buffer.from(e.hex, 'hex'));
   }
-  const rows = [...merged];
+  const rows = [...merged.values()].map(({ row, sketch }) => ({
+    ...row,
+    hex: Buffer.from(sketch).toString('hex'),
+  }));
   await tx.execute(sql`
     update traffic_uv set sketch = decode(u.h, 'hex')
-    from unnest(${param(rows.map(([key]) => splitKey(key).accountId))}::int4[],
-      ${param(rows.map(([key]) => splitKey(key).domainId))}::text[],
-      ${param(rows.map(([key]) => new Date(splitKey(key).at).toISOString()))}::timestamptz[],
-      ${param(rows.map(([, s]) => Buffer.from(s).toString('hex')))}::text[]) as u(a, d, t, h)
+    from unnest(${columns(rows)}, ${param(rows.map((r) => r.hex))}::text[]) as u(a, d, t, h)
     where traffic_uv.account_id = u.a and traffic_uv.domain_id = u.d and traffic_uv.day = u.t`);
 }
 

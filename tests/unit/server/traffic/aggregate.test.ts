@@ -8,7 +8,7 @@ import {
   type Hit,
 } from '../../../../server/modules/traffic/aggregate';
 import { hllCount } from '../../../../server/modules/traffic/hll';
-import { rollupOf } from '../../../../server/modules/traffic/ingest';
+import { rollupOf } from '../../../../server/modules/traffic/read-lines';
 
 const t0 = Date.UTC(2026, 10, 24, 2, 0, 0); // 10:00 in UTC+8
 const minute = 60_000;

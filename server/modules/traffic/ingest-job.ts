@@ -1,0 +1,80 @@
+import { retentionDays } from '../../../src/contract/traffic';
+import { addHits, emptyRollup } from './aggregate';
+import { generateLines, type GenerateOptions } from './generator';
+import { RawLogs } from './raw-logs';
+import { rollupRows, type RollupRows } from './rollup-rows';
+import {
+  domainNamesOf,
+  finished,
+  placeLines,
+  scanText,
+  scanValues,
+  type DomainRef,
+  type Problem,
+  type Scan,
+  type Share,
+} from './read-lines';
+
+/**
+ * One piece of reading for an ingestion worker: lines in (an edge's body, values, or the demo
+ * generator's lines), checked, matched to the domains the caller looks up, summed into a rollup,
+ * the raw lines compressed per domain and hour. Pure apart from the question for the domains.
+ */
+export type Source =
+  | { kind: 'text'; bytes: Uint8Array; share?: Share }
+  | { kind: 'values'; values: readonly unknown[] }
+  | { kind: 'generate'; options: GenerateOptions };
+
+export interface Job {
+  source: Source;
+  now: number;
+  /** Raw lines are kept from here on (and within the raw retention). */
+  rawFrom?: number;
+  /** Known up front (the demo's history); otherwise asked for with the names the lines give. */
+  domains?: readonly DomainRef[];
+  /** Where the raw lines are kept (none when absent). */
+  logDir?: string;
+}
+
+/**
+ * A piece's finished rollup as the rows to add. The report dimensions of a piece keep their
+ * busiest keys, as every call's do: the hourly compaction trims what several calls left together.
+ */
+export interface JobSums {
+  rows: RollupRows;
+  accepted: number;
+  rejected: number;
+  errors: Problem[];
+}
+
+/** The caller's lookup of the domains a piece's lines name. */
+export type AskDomains = (names: string[]) => Promise<readonly DomainRef[]>;
+
+const day = 86_400_000;
+
+/**
+ * Reads and sums a piece, gives its sums (`report`: the caller writes them), then keeps its raw
+ * lines under `job.logDir`: compressing them costs about as much as the rest, and is done while
+ * the caller writes the sums.
+ */
+export async function runJob(job: Job, ask: AskDomains, report: (sums: JobSums) => void): Promise<void> {
+  const rawFrom = Math.max(job.rawFrom ?? -Infinity, job.now - retentionDays.rawLogs * day);
+  const { source } = job;
+  let scan: Scan;
+  if (source.kind === 'text') scan = scanText(source.bytes, source.share);
+  else if (source.kind === 'values') scan = scanValues(source.values, rawFrom);
+  else scan = scanValues(generateLines(source.options), rawFrom);
+  const domains = job.domains ?? (await ask(domainNamesOf(scan)));
+  const { lines, rejected, errors } = placeLines(scan, domains, job.now);
+  const rollup = emptyRollup();
+  addHits(
+    rollup,
+    lines.map((l) => l.hit),
+  );
+  report({ rows: rollupRows(finished(rollup), job.now), accepted: lines.length, rejected, errors });
+  if (!job.logDir) return;
+  const kept = lines.filter((l) => l.hit.at >= rawFrom && l.raw !== '');
+  await new RawLogs(job.logDir).write(
+    RawLogs.pack(kept, job.now, source.kind === 'text' ? source.bytes : undefined),
+  );
+}
