@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newContext, preferLanguage, signIn } from './support/browser';
+import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -39,6 +39,23 @@ async function open(page: Page, path: string) {
   await page.goto(`${server.url}/#${path}`);
 }
 
+/** Every traffic route, with its heading in English. */
+const screens: [string, string][] = [
+  ...['bandwidth', 'flow', 'request', 'hit-rate', 'http-code', 'pv', 'peak', 'uv'].map(
+    (type): [string, string] => [`/cdn/statistics/${type}`, 'Basic statistics'],
+  ),
+  ['/cdn/count/flow', 'Flow statistics'],
+  ['/cdn/count/request', 'Request statistics'],
+  ['/cdn/count/request-rank', 'Request ranking'],
+  ['/cdn/count/response', 'Status codes'],
+  ['/cdn/count/request-rank-user', 'User request ranking'],
+  ['/cdn/response-time', 'Response time'],
+  ['/cdn/attack-monitor', 'Attack monitor'],
+  ['/cdn/uv-statistics', 'UV statistics'],
+  ['/cdn/report', 'Reports'],
+  ['/cdn/log', 'Log download'],
+];
+
 const figure = (page: Page, label: string) =>
   page.locator('.chakra-stat__root', { hasText: label }).locator('.chakra-stat__valueText').first();
 
@@ -48,21 +65,6 @@ describe('traffic statistics', () => {
     await preferLanguage(context, 'en_US');
     const page = await context.newPage();
     await signIn(page, server.url, 'demo');
-    const screens: [string, string][] = [
-      ...['bandwidth', 'flow', 'request', 'hit-rate', 'http-code', 'pv', 'peak', 'uv'].map(
-        (type): [string, string] => [`/cdn/statistics/${type}`, 'Basic statistics'],
-      ),
-      ['/cdn/count/flow', 'Flow statistics'],
-      ['/cdn/count/request', 'Request statistics'],
-      ['/cdn/count/request-rank', 'Request ranking'],
-      ['/cdn/count/response', 'Status codes'],
-      ['/cdn/count/request-rank-user', 'User request ranking'],
-      ['/cdn/response-time', 'Response time'],
-      ['/cdn/attack-monitor', 'Attack monitor'],
-      ['/cdn/uv-statistics', 'UV statistics'],
-      ['/cdn/report', 'Reports'],
-      ['/cdn/log', 'Log download'],
-    ];
     for (const [path, heading] of screens) {
       await open(page, path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -71,6 +73,37 @@ describe('traffic statistics', () => {
     }
     await context.close();
   });
+
+  // Screenshots of every traffic screen and the overview, both languages, desktop and tablet
+  // width (artifacts/screenshots).
+  for (const language of ['zh_CN', 'en_US'] as const)
+    for (const [size, viewport] of [
+      ['desktop', desktop],
+      ['tablet', tablet],
+    ] as const)
+      it(`screenshots, ${language} ${size}`, async () => {
+        const context = await newContext(browser, { language, viewport });
+        await preferLanguage(context, language);
+        const page = await context.newPage();
+        await signIn(page, server.url, 'demo');
+        for (const path of ['/cdn/dashboard', ...screens.map(([p]) => p)]) {
+          await open(page, `${path}?preset=7d`);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          // Charts come in their own chunk (their place marked busy meanwhile), read their data,
+          // then grow into place (a script animation).
+          await page.waitForFunction(
+            () => !document.querySelector('[aria-busy="true"], .chakra-spinner'),
+            null,
+            {
+              timeout: 30_000,
+            },
+          );
+          await page.waitForTimeout(800);
+          const slug = path.replace('/cdn/', '').replaceAll('/', '-');
+          await screenshot(page, `traffic-${slug}-${language}-${size}`);
+        }
+        await context.close();
+      });
 
   it('today’s bandwidth gains new data without a reload while the generator runs', async () => {
     const context = await newContext(browser);

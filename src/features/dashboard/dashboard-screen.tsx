@@ -246,11 +246,13 @@ export function DashboardScreen() {
           <AccountCard data={state.data} onRetry={reload} />
           <DomainsCard data={state.data} onRetry={reload} />
           {showLater ? (
-            <Suspense fallback={null}>
+            <Suspense fallback={<Box aria-busy="true" />}>
               <TrafficCard />
               <CertExpiryCard />
             </Suspense>
-          ) : null}
+          ) : (
+            <Box aria-busy="true" />
+          )}
         </SimpleGrid>
       )}
     </Stack>

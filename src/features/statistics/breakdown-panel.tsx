@@ -1,11 +1,11 @@
-import { Box, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { TopDimension } from '../../contract/traffic';
 import { useCall } from '../../sync/reads';
 import { dimensionLabels } from './labels';
 import { formatValue } from './metrics';
-import { Figures, Panel, ReadState, TopTable, orderRows, useKeyLabel } from './parts';
+import { ChartSpace, Figures, Panel, ReadState, TopTable, orderRows, useKeyLabel } from './parts';
 import type { BaseQuery } from './query';
 import type { BreakdownView } from './views';
 
@@ -75,7 +75,7 @@ function Breakdown({
                 },
               ]}
             />
-            <Suspense fallback={<Box height="200px" />}>
+            <Suspense fallback={<ChartSpace height="200px" />}>
               <BarsChart
                 rows={sorted
                   .slice(0, barsMax)

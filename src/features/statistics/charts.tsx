@@ -2,7 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { formatDateTime } from '../../ui/format';
-import { formatValue, type Unit } from './metrics';
+import { byteTicks, formatValue, type Unit } from './metrics';
 
 /**
  * The statistics charts (nivo), in their own chunk: a view's code and figures load first, the
@@ -42,15 +42,22 @@ export function TrendChart({
   const colors = series.map((s, i) =>
     s.previous ? '#a0aec0' : (chartColors[i % chartColors.length] ?? '#3182ce'),
   );
+  const ticks =
+    unit === 'bytes' ? byteTicks(Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y))), 5) : null;
   return (
     <Box height={`${height}px`} role="img" aria-label={label}>
       <ResponsiveLine
         data={data}
         margin={{ top: 16, right: 24, bottom: 56, left: 88 }}
         xScale={{ type: 'time', format: 'native', useUTC: false }}
-        yScale={{ type: 'linear', min: 0, max: 'auto' }}
+        yScale={{ type: 'linear', min: 0, max: ticks ? (ticks.at(-1) ?? 'auto') : 'auto' }}
         axisBottom={{ format: axisFormat, tickValues: 6, tickSize: 4 }}
-        axisLeft={{ format: (v: number) => formatValue(v, unit, locale), tickValues: 5, tickSize: 4 }}
+        axisLeft={{
+          format: (v: number) => formatValue(v, unit, locale),
+          tickValues: ticks ?? 5,
+          tickSize: 4,
+        }}
+        gridYValues={ticks ?? 5}
         colors={colors}
         // Few points (days of a short period) are drawn as dots too: one alone is otherwise invisible.
         enablePoints={series.every((s) => s.points.length <= 62)}
@@ -102,6 +109,7 @@ export interface BarsChartProps {
 /** Horizontal bars, largest on top: a breakdown by region, carrier, status, domain or client. */
 export function BarsChart({ rows, unit, locale, label }: BarsChartProps) {
   const data = [...rows].reverse().map((r) => ({ label: r.label, value: r.value }));
+  const ticks = unit === 'bytes' ? byteTicks(Math.max(0, ...rows.map((r) => r.value)), 4) : null;
   return (
     <Box height={`${Math.max(160, data.length * 28 + 48)}px`} role="img" aria-label={label}>
       <ResponsiveBar
@@ -116,7 +124,9 @@ export function BarsChart({ rows, unit, locale, label }: BarsChartProps) {
         enableGridX
         animate={false}
         valueFormat={(v) => formatValue(v, unit, locale)}
-        axisBottom={{ format: (v: number) => formatValue(v, unit, locale), tickValues: 4 }}
+        axisBottom={{ format: (v: number) => formatValue(v, unit, locale), tickValues: ticks ?? 4 }}
+        gridXValues={ticks ?? 4}
+        {...(ticks ? { valueScale: { type: 'linear' as const, min: 0, max: ticks.at(-1) ?? 'auto' } } : {})}
         axisLeft={{ format: (v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v) }}
         tooltip={({ indexValue, formattedValue }) => (
           <Box bg="bg.panel" borderWidth="1px" borderRadius="md" p="2" shadow="md" fontSize="xs">

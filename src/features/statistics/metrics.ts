@@ -118,6 +118,22 @@ export function formatValue(value: number, unit: Unit, locale: string): string {
   }
 }
 
+/**
+ * Axis ticks for bytes: round steps (1, 2 or 5 of a power of ten) of the binary unit the largest
+ * value is shown in, from 0 to at least `max`. Decimal ticks shown in binary units read 4.55 TB.
+ */
+export function byteTicks(max: number, count: number): number[] {
+  if (!(max > 0)) return [0];
+  let unit = 1;
+  while (max / unit >= 1024 && unit < 1024 ** 5) unit *= 1024;
+  const raw = max / unit / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power * unit;
+  const ticks = [0];
+  while (ticks[ticks.length - 1]! < max) ticks.push(ticks.length * step);
+  return ticks;
+}
+
 /** A figure of the summary: its value, its unit and, for peaks, when it happened. */
 export function figureOf(id: FigureId, s: TrafficSummary): { value: number; unit: Unit; at?: string | null } {
   const derived = summaryFigures(s);

@@ -30,6 +30,9 @@ import { statsMessages } from './messages';
 import { formatValue, ratio, type Unit } from './metrics';
 
 /** A block of a view: a titled card. */
+/** The place of a chart while its code loads: marked busy for assistive technology (and tests). */
+export const ChartSpace = ({ height }: { height: string }) => <Box height={height} aria-busy="true" />;
+
 export function Panel({
   title,
   id,

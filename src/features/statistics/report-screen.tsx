@@ -1,4 +1,4 @@
-import { Box, Button, Group, HStack, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Group, HStack, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { api, isApiError } from '../../api';
@@ -13,7 +13,7 @@ import { useOnline } from '../../ui/use-online';
 import { FilterBar } from './filter-bar';
 import { dimensionLabels } from './labels';
 import { statsMessages } from './messages';
-import { Panel, ReadState, ReadStatus, TopTable, useKeyLabel } from './parts';
+import { ChartSpace, Panel, ReadState, ReadStatus, TopTable, useKeyLabel } from './parts';
 import { baseQuery, type BaseQuery } from './query';
 import { chartTime, parseStatsSearch, resolveRange, stringifyStatsSearch, type StatsSearch } from './range';
 import { useDomainNames, useSeries, withReads } from './use-reads';
@@ -136,7 +136,7 @@ function ReportTrend({ query, granularity }: { query: BaseQuery; granularity: 60
   return (
     <Panel title={title} id="report-trend">
       <ReadState read={read} empty={read.data !== undefined && read.data.summary.requests === 0}>
-        <Suspense fallback={<Box height="220px" />}>
+        <Suspense fallback={<ChartSpace height="220px" />}>
           <TrendChart
             series={[
               {
@@ -232,7 +232,7 @@ function ReportTable({
               {i18n._(statsMessages.exportMax)}
             </Text>
             {mode === 'chart' ? (
-              <Suspense fallback={<Box height="240px" />}>
+              <Suspense fallback={<ChartSpace height="240px" />}>
                 <BarsChart
                   rows={rows.slice(0, 20).map((r) => ({ label: label(dimension, r.key), value: r.requests }))}
                   unit="count"

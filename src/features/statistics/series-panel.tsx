@@ -1,4 +1,4 @@
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { Granularity, TopDimension, TrafficPoint } from '../../contract/traffic';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../ui/format';
 import { dimensionLabels, figureLabels, metricLabels } from './labels';
 import { change, dailyPeaks, figureOf, formatValue, metrics, signedPercent } from './metrics';
 import {
+  ChartSpace,
   DataTable,
   Figures,
   Panel,
@@ -128,7 +129,7 @@ export function SeriesPanel({
         <ReadState read={read} empty={empty}>
           <Stack gap="4">
             <Figures items={figures} />
-            <Suspense fallback={<Box height="320px" />}>
+            <Suspense fallback={<ChartSpace height="320px" />}>
               <TrendChart
                 series={series}
                 unit={view.unit}

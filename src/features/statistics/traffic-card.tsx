@@ -8,7 +8,7 @@ import { useOnline } from '../../ui/use-online';
 import { figureLabels } from './labels';
 import { change, figureOf, formatValue, signedPercent } from './metrics';
 import type { FigureId } from './views';
-import { ReadState, ReadStatus } from './parts';
+import { ChartSpace, ReadState, ReadStatus } from './parts';
 import { dayStartOf, statsDay, statsDayStart } from './range';
 import { useSeries, withReads } from './use-reads';
 
@@ -118,7 +118,7 @@ function TrafficBody() {
                 {t({ id: 'dashboard.traffic.last24', message: 'Bandwidth of the last 24 hours' })}
               </Heading>
               <ReadState read={trend} empty={false}>
-                <Suspense fallback={<Box height="220px" />}>
+                <Suspense fallback={<ChartSpace height="220px" />}>
                   <TrendChart
                     series={[
                       {

@@ -1,9 +1,9 @@
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useCall } from '../../sync/reads';
 import { formatValue } from './metrics';
-import { DataTable, Figures, Panel, ReadState } from './parts';
+import { ChartSpace, DataTable, Figures, Panel, ReadState } from './parts';
 import { chartTime, statsDay } from './range';
 import type { BaseQuery } from './query';
 
@@ -37,7 +37,7 @@ export function UvPanel({ query, title }: { query: BaseQuery; title: string }) {
                   },
                 ]}
               />
-              <Suspense fallback={<Box height="320px" />}>
+              <Suspense fallback={<ChartSpace height="320px" />}>
                 <TrendChart
                   series={[
                     {
