@@ -299,6 +299,35 @@ export const messages = {
   'ipBan.updated': { zh_CN: '封禁信息已修改', en_US: 'The ban was updated.' },
   'ipBan.unbanned': { zh_CN: '解封成功', en_US: 'Unbanned.' },
   'ipBan.rule.required': { zh_CN: '请输入 IP 地址或 IP 段', en_US: 'Enter an IP address or CIDR range' },
+  // Refresh and prefetch (spec §5, §8, §9).
+  'content.url.protocol': {
+    zh_CN: '请输入以 http:// 或 https:// 开头的完整 URL',
+    en_US: 'Enter the full URL, starting with http:// or https://',
+  },
+  'content.url.format': { zh_CN: 'URL 格式不正确', en_US: 'This is not a valid URL' },
+  'content.url.chinese': { zh_CN: 'URL 中不能包含中文', en_US: 'A URL cannot contain Chinese characters' },
+  'content.url.wildcard': { zh_CN: '不支持泛域名', en_US: 'Wildcard hosts are not supported' },
+  'content.url.tooLong': { zh_CN: 'URL 不能超过 {max} 个字符', en_US: 'A URL has at most {max} characters' },
+  'content.url.duplicate': { zh_CN: '该 URL 已填写过', en_US: 'This URL is already in the list' },
+  'content.url.notAccelerated': {
+    zh_CN: '{host} 不是本账号的加速域名',
+    en_US: '{host} is not an accelerated domain of this account',
+  },
+  'content.dir.slash': { zh_CN: '目录须以 / 结尾', en_US: 'A directory ends with /' },
+  'content.dir.wholeSite': {
+    zh_CN: '不支持刷新整站，请填写具体目录',
+    en_US: 'Refreshing a whole site is not supported: enter a directory',
+  },
+  'content.submit.empty': { zh_CN: '请至少填写一条 URL', en_US: 'Enter at least one URL' },
+  'content.submit.hasErrors': { zh_CN: '提交的 URL 有误', en_US: 'Submitted URLs have errors' },
+  'content.submit.tooMany': {
+    zh_CN: '单次最多提交 {max} 条',
+    en_US: 'Too many URLs in one submission: at most {max}',
+  },
+  'content.quota.exceeded': {
+    zh_CN: '今日额度不足（剩余 {remaining} 条），如需提升请联系客服',
+    en_US: "Today's quota is not enough ({remaining} left); contact support for more",
+  },
   'ipBan.rule.format': {
     zh_CN: 'IP 地址或 IP 段格式不正确',
     en_US: 'Enter a valid IPv4 or IPv6 address or CIDR range',

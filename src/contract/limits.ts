@@ -56,6 +56,15 @@ export const limits = {
     /** Rows of one list page; the browser pulls the whole list in pages this size. */
     pageSizeMax: 1000,
   },
+  /**
+   * Refresh and prefetch (spec §9): refresh 1000 URLs and 100 directories a day, prefetch 1000 a
+   * day and 200 a submission. A refresh submission holds at most a day's quota; URL length is ours.
+   */
+  content: {
+    perDay: { url: 1000, dir: 100, prefetch: 1000 },
+    perSubmit: { url: 1000, dir: 100, prefetch: 200 },
+    urlMax: 1024,
+  },
   sync: {
     /** Commands in one push. */
     batchMax: 100,
