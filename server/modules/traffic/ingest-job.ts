@@ -61,9 +61,11 @@ export async function runJob(job: Job, ask: AskDomains, report: (sums: JobSums) 
   const rawFrom = Math.max(job.rawFrom ?? -Infinity, job.now - retentionDays.rawLogs * day);
   const { source } = job;
   let scan: Scan;
+  // Lines given as values are written as text only when they are kept.
+  const textFrom = job.logDir ? rawFrom : Infinity;
   if (source.kind === 'text') scan = scanText(source.bytes, source.share);
-  else if (source.kind === 'values') scan = scanValues(source.values, rawFrom);
-  else scan = scanValues(generateLines(source.options), rawFrom);
+  else if (source.kind === 'values') scan = scanValues(source.values, textFrom);
+  else scan = scanValues(generateLines(source.options), textFrom);
   const domains = job.domains ?? (await ask(domainNamesOf(scan)));
   const { lines, rejected, errors } = placeLines(scan, domains, job.now);
   const rollup = emptyRollup();

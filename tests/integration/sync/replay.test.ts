@@ -134,15 +134,25 @@ describeServer('offline replay against the server', (h) => {
       live.forEach((t) => t.engine.kick({ broadcast: false }));
       if (i % 20 === 19) {
         await new Promise((resolve) => setTimeout(resolve, random() * 15));
-        const leader = live.find((t) => t.engine.isLeader);
-        if (leader) {
-          leader.close();
-          live.splice(live.indexOf(leader), 1);
-          live.push(await open());
-          kills += 1;
-        }
+        // On a busy machine the last kill's successor may not have taken over yet: wait for it,
+        // so that every kill point kills a sender.
+        await until(
+          () => {
+            if (live.some((t) => t.engine.isLeader)) return true;
+            live.forEach((t) => t.engine.kick({ broadcast: false }));
+            return false;
+          },
+          10_000,
+          'a sender to kill',
+        );
+        const leader = live.find((t) => t.engine.isLeader)!;
+        leader.close();
+        live.splice(live.indexOf(leader), 1);
+        live.push(await open());
+        kills += 1;
       }
     }
+    expect(kills).toBe(Math.floor(edits.length / 20));
     expect(kills).toBeGreaterThan(5);
     live.forEach((t) => t.engine.kick({ broadcast: false }));
     const sender = async () => live.find((t) => t.engine.isLeader);
