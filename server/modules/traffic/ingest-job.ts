@@ -1,12 +1,11 @@
 import { retentionDays } from '../../../src/contract/traffic';
-import { addHits, emptyRollup } from './aggregate';
 import { generateLines, type GenerateOptions } from './generator';
 import { RawLogs } from './raw-logs';
 import { rollupRows, type RollupRows } from './rollup-rows';
 import {
   domainNamesOf,
-  finished,
   placeLines,
+  rollupOf,
   scanText,
   scanValues,
   type DomainRef,
@@ -68,15 +67,9 @@ export async function runJob(job: Job, ask: AskDomains, report: (sums: JobSums) 
   else scan = scanValues(generateLines(source.options), textFrom);
   const domains = job.domains ?? (await ask(domainNamesOf(scan)));
   const { lines, rejected, errors } = placeLines(scan, domains, job.now);
-  const rollup = emptyRollup();
-  addHits(
-    rollup,
-    lines.map((l) => l.hit),
-  );
-  report({ rows: rollupRows(finished(rollup), job.now), accepted: lines.length, rejected, errors });
+  report({ rows: rollupRows(rollupOf(lines), job.now), accepted: lines.length, rejected, errors });
   if (!job.logDir) return;
-  const kept = lines.filter((l) => l.hit.at >= rawFrom && l.raw !== '');
   await new RawLogs(job.logDir).write(
-    RawLogs.pack(kept, job.now, source.kind === 'text' ? source.bytes : undefined),
+    RawLogs.pack(lines, rawFrom, source.kind === 'text' ? source.bytes : undefined),
   );
 }

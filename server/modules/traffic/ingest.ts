@@ -84,7 +84,6 @@ export async function ingestBulk(
   raw: RawLogs | null,
   sources: Iterable<string | readonly unknown[]>,
   now: number,
-  options: { rawFrom?: number } = {},
 ): Promise<IngestResult> {
   const pool = ingestPool();
   const jobs = [...sources].map((source): Job => ({
@@ -93,7 +92,6 @@ export async function ingestBulk(
         ? { kind: 'text', bytes: new TextEncoder().encode(source) }
         : { kind: 'values', values: source },
     now,
-    ...(options.rawFrom === undefined ? {} : { rawFrom: options.rawFrom }),
     ...(raw ? { logDir: raw.dir } : {}),
   }));
   const runs = await Promise.all(jobs.map((job) => pool.run(job, (names) => liveDomainsByName(db, names))));

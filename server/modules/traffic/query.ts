@@ -180,20 +180,7 @@ export async function summaryOf(
     s5xx: 0,
     rt_ms: 0,
   };
-  const sums = [
-    'requests',
-    'bytes',
-    'hit_requests',
-    'hit_bytes',
-    'pv',
-    'blocked',
-    's2xx',
-    's3xx',
-    's4xx',
-    's5xx',
-    'rt_ms',
-  ] as const;
-  for (const sum of sums) summary[sum] = points[sum].reduce((a, b) => a + b, 0);
+  for (const sum of numberFields) summary[sum] = points[sum].reduce((a, b) => a + b, 0);
   let peakAt = -1;
   points.bytes.forEach((bytes, i) => {
     const bps = bpsOf(bytes, grain);

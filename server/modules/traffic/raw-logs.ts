@@ -32,17 +32,16 @@ export class RawLogs {
   }
 
   /**
-   * The lines within the raw retention, grouped by domain and hour and compressed: one gzip member
-   * per file. Lines read from a body are copied from it as they came. Pure and synchronous: it
+   * The lines from `from` on (the caller keeps it within the raw retention), grouped by domain and
+   * hour and compressed: one gzip member per file. Lines read from a body are copied from it as they came. Pure and synchronous: it
    * runs in the ingestion workers, off the event loop.
    */
-  static pack(lines: readonly ParsedLine[], now: number, body?: Uint8Array): PackedLog[] {
-    const oldest = now - retentionDays.rawLogs * 86_400_000;
+  static pack(lines: readonly ParsedLine[], from: number, body?: Uint8Array): PackedLog[] {
     const source = body && Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     // Domain, then hour: a line's group is found without building a key.
     const groups = new Map<string, Map<number, { hit: ParsedLine['hit']; raws: RawLine[]; size: number }>>();
     for (const { hit, raw } of lines) {
-      if (hit.at < oldest || raw === '') continue;
+      if (hit.at < from || raw === '') continue;
       let hours = groups.get(hit.domainId);
       if (!hours) {
         hours = new Map();

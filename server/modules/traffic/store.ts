@@ -1,11 +1,9 @@
 import { param, sql } from 'drizzle-orm';
 import { retentionDays, statsOffsetMs } from '../../../src/contract/traffic';
 import type { Db, Executor } from '../../db/client';
-import type { Rollup } from './aggregate';
 import { hllMerge, type Sketch } from './hll';
 import {
   partitionStart,
-  rollupRows,
   shapes,
   trafficTables,
   type RollupRows,
@@ -14,8 +12,6 @@ import {
   type Span,
   type TableSpec,
 } from './rollup-rows';
-
-export { partitionStart, trafficTables };
 
 /**
  * The rollup tables: adding a rollup's sums to what they hold (one statement per table and 5,000
@@ -124,12 +120,6 @@ function upsert(chunk: RowsChunk) {
   return sql`insert into ${sql.raw(`"${table}"`)} (${sql.raw(names.map((n) => `"${n}"`).join(', '))})
     select ${sql.raw(select)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.raw(columns.join(', '))})
     on conflict (${sql.raw(conflict)}) do update set ${sql.raw(updates)}`;
-}
-
-/** Adds a finished rollup to the tables, in one transaction; grains past retention are skipped. */
-export async function writeRollup(db: Db, rollup: Rollup, now: number): Promise<void> {
-  if (rollup.lines === 0) return;
-  await writeRows(db, rollupRows(rollup, now));
 }
 
 /** Adds a rollup's rows (built where the rollup was made) to the tables, in one transaction. */
