@@ -15,6 +15,10 @@ export function holdsNul(value: unknown): boolean {
     const item = pending.pop();
     if (typeof item === 'string') {
       if (hasNul(item)) return true;
+    } else if (ArrayBuffer.isView(item)) {
+      // Bytes (a body read as a buffer, like the edge's access logs) are not text: whoever reads
+      // them judges their content. Walked as an object they would cost a step per byte.
+      continue;
     } else if (Array.isArray(item)) {
       pending.push(...item);
     } else if (typeof item === 'object' && item !== null) {
