@@ -36,6 +36,7 @@ import { securityRoutes } from './modules/security/routes';
 import { tokenRoutes } from './modules/token/routes';
 import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
+import { contentRoutes } from './modules/content/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     syncRoutes(instance, ctx);
     commandRoutes(instance, ctx);
     ipBanRoutes(instance, ctx);
+    contentRoutes(instance, ctx);
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);

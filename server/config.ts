@@ -91,6 +91,12 @@ export const configVariables = [
     default: '90',
     description: 'Days of traffic history the demo seed builds for the demo domains; 0 builds none.',
   },
+  {
+    name: 'CONTENT_EDGE_DELAY_MS',
+    default: '3000',
+    description:
+      'How long the bundled edge takes to execute a refresh or prefetch task on this machine (a real edge: minutes).',
+  },
 ] as const;
 
 export type ConfigVariable = (typeof configVariables)[number]['name'];
@@ -117,6 +123,8 @@ export interface Config {
   /** Raw access logs (hourly gzip files). */
   logDir: string;
   demoTrafficDays: number;
+  /** The bundled edge's time to execute a refresh or prefetch task. */
+  contentEdgeDelayMs: number;
   /** Calls per minute: per token, and per client address. */
   rateLimit: { perToken: number; perAddress: number };
 }
@@ -160,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoTrafficDays: Number.isInteger(Number(get('DEMO_TRAFFIC_DAYS')))
       ? Math.max(0, Number(get('DEMO_TRAFFIC_DAYS')))
       : 90,
+    contentEdgeDelayMs: Number.isInteger(Number(get('CONTENT_EDGE_DELAY_MS')))
+      ? Math.max(0, Number(get('CONTENT_EDGE_DELAY_MS')))
+      : 3000,
     // Under the test runner unless turned off: every answer a test sees was checked.
     checkResponses: (env.CHECK_RESPONSES ?? (env.VITEST ? '1' : '0')) === '1',
     rateLimit: {

@@ -1,6 +1,8 @@
 import { loadConfig } from './config';
 import { openDatabase, withSetupLock } from './db/client';
 import { findAccountByLogin } from './modules/account/service';
+import { LocalEdge } from './modules/content/edge';
+import { ContentWorker } from './modules/content/worker';
 import { startTrafficMaintenance } from './modules/traffic/maintenance';
 import { seedDemoTraffic } from './seed/demo-traffic';
 import { buildApp } from './app';
@@ -58,6 +60,13 @@ if (config.demo && config.demoTrafficDays > 0) {
   );
 }
 startTrafficMaintenance(database.db, config);
+// Refresh and prefetch tasks are executed through the edge bundled with the console (see README).
+const stopContentWorker = new ContentWorker(
+  database.db,
+  new LocalEdge(database.db, config.contentEdgeDelayMs),
+  {},
+  app.changes,
+).start();
 // Pictures an earlier version kept in the database go to the picture store, after the start.
 void movePicturesToStore(database.db, new PictureStore(config.dataDir)).then(
   (moved) => moved > 0 && console.log(`${moved} feedback pictures moved to ${config.dataDir}/uploads`),
@@ -77,6 +86,7 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal} received, shutting down`);
   try {
+    stopContentWorker();
     await app.close();
     await database.close();
     // The record goes last (the exit handler): until the database is closed, admin must wait.

@@ -264,7 +264,10 @@ async function applyCommand(
   if (!known || !parsed) throw new AppError(Code.commandRejected, 'sync.unknownCommand');
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
-    throw new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', { issues });
+    // What the first message's placeholders read (a rule's limit), when the rule gave it.
+    const first = parsed.error.issues[0];
+    const params = first?.code === 'custom' ? (first.params ?? {}) : {};
+    throw new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', { ...params, issues });
   }
   const payload = parsed.data;
   const primary = targets[0]!;
@@ -290,7 +293,7 @@ async function applyCommand(
   let loaded: Partial<Record<string, Stored<unknown> | null>>;
   let facts: unknown;
   if (side?.load) {
-    const read = await side.load(tx, { accountId, payload: payload as never, now });
+    const read = await side.load(tx, { accountId, payload: payload as never, now, domains });
     loaded = read.current;
     facts = read.facts;
   } else {
@@ -299,7 +302,7 @@ async function applyCommand(
     );
     loaded = Object.fromEntries(targets.map((target, i) => [target.kind, states[i] ?? null]));
     facts = side?.facts
-      ? await side.facts(tx, { accountId, payload: payload as never, now, current: loaded as never })
+      ? await side.facts(tx, { accountId, payload: payload as never, now, domains, current: loaded as never })
       : undefined;
   }
   const version = loaded[primary.kind]?.version ?? 0;

@@ -1,4 +1,5 @@
 import { certServerSides } from '../modules/cert/server-side';
+import { contentServerSides } from '../modules/content/server-side';
 import { domainServerSides, sectionServerSides } from '../modules/domain/server-side';
 import { ipBanServerSides } from '../modules/ip-ban/server-side';
 import type { ServerSides } from './types';
@@ -14,4 +15,5 @@ export const serverSides: ServerSides = {
   ...domainServerSides,
   ...sectionServerSides,
   ...certServerSides,
+  ...contentServerSides,
 };

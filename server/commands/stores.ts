@@ -4,6 +4,7 @@ import { sectionKinds, type SectionKind } from '../../src/contract/domain-config
 import type { Executor } from '../db/client';
 import { aggregates, aggregateVersions } from '../db/schema';
 import { loginOf, loginOr } from '../modules/account/service';
+import { contentTaskStore } from '../modules/content/store';
 import { groupStore, domainStore } from '../modules/domain/store';
 import { ipBanStore } from '../modules/ip-ban/store';
 import { stamped, type AggregateStore } from './types';
@@ -60,6 +61,7 @@ export const stores: { [k in Kind]: AggregateStore<AggregateStates[k]> } = {
   domainGroup: groupStore,
   ipBan: ipBanStore,
   domainCopy: documentStore('domainCopy'),
+  contentTask: contentTaskStore,
   ...(Object.fromEntries(sectionKinds.map((kind) => [kind, documentStore(kind)])) as {
     [K in SectionKind]: AggregateStore<AggregateStates[K]>;
   }),

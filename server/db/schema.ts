@@ -655,3 +655,56 @@ export const edgeKeys = pgTable('edge_keys', {
   lastUsedAt: ts('last_used_at'),
   revokedAt: ts('revoked_at'),
 });
+
+/**
+ * Refresh and prefetch tasks (src/commands/content): one row a submission, its URLs with their
+ * states in `urls`. The commands write the row with a new version; the worker moves the states
+ * without one (its progress is no edit to conflict with), and both mark `changed_at`, which the
+ * records' `updated_since` reads.
+ */
+export const contentTasks = pgTable(
+  'content_tasks',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    kind: text('kind', { enum: ['url', 'dir', 'prefetch'] }).notNull(),
+    urls: jsonb('urls').$type<{ url: string; status: string; message_id?: string }[]>().notNull(),
+    status: text('status', { enum: ['pending', 'running', 'success', 'failure'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    /** When the worker took it: a task running long past this is taken again (a worker that died). */
+    claimedAt: ts('claimed_at'),
+    finishedAt: ts('finished_at'),
+    changedAt: ts('changed_at').notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('content_tasks_created_idx').on(t.accountId, t.createdAt),
+    index('content_tasks_changed_idx').on(t.accountId, t.changedAt),
+    // The worker's queue: only tasks waiting or running.
+    index('content_tasks_queue_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`status in ('pending', 'running')`),
+  ],
+);
+
+/** URLs of each kind submitted per account and day (UTC+8), retries included: the daily quota (spec §9). */
+export const contentUsage = pgTable(
+  'content_usage',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, UTC+8. */
+    day: text('day').notNull(),
+    kind: text('kind').notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.kind] })],
+);

@@ -62,6 +62,8 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   tokenCreate: '/cdn/token-manage',
   tokenDelete: '/cdn/token-manage',
   auditList: '/cdn/user/audit-log',
+  contentList: '/cdn/content',
+  contentQuota: '/cdn/content',
 };
 
 /** The endpoints that act on one domain or one certificate named in their input (data permission). */
@@ -140,6 +142,8 @@ export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
   twoFactorEnable: 'write',
   twoFactorDisable: 'write',
   auditList: 'read',
+  contentList: 'read',
+  contentQuota: 'read',
 };
 
 /**

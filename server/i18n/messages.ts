@@ -328,6 +328,23 @@ export const messages = {
     zh_CN: '今日额度不足（剩余 {remaining} 条），如需提升请联系客服',
     en_US: "Today's quota is not enough ({remaining} left); contact support for more",
   },
+  'content.submitted': { zh_CN: '提交成功', en_US: 'Submitted.' },
+  'content.retried': { zh_CN: '已重新提交失败的 URL', en_US: 'The failed URLs were submitted again.' },
+  'content.task.exists': { zh_CN: '该任务已提交', en_US: 'This task was already submitted' },
+  'content.task.notFound': { zh_CN: '任务不存在', en_US: 'The task does not exist' },
+  'content.retry.unfinished': {
+    zh_CN: '任务尚未执行完成，请稍后再试',
+    en_US: 'The task has not finished yet. Try again later.',
+  },
+  'content.retry.nothingFailed': { zh_CN: '该任务没有失败的 URL', en_US: 'The task has no failed URLs' },
+  'content.edge.notAccelerated': {
+    zh_CN: '执行时该域名已不在加速中',
+    en_US: 'The domain was no longer accelerated when the task ran',
+  },
+  'content.edge.unavailable': {
+    zh_CN: '节点暂时无法执行，请重试',
+    en_US: 'The edge could not execute it. Retry it.',
+  },
   'ipBan.rule.format': {
     zh_CN: 'IP 地址或 IP 段格式不正确',
     en_US: 'Enter a valid IPv4 or IPv6 address or CIDR range',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { domainEntry, domainGroup, type DomainEntry, type DomainGroup } from '../contract/domain';
 import { sectionKinds, sectionState, type SectionKind, type SectionState } from '../contract/domain-config';
+import { contentTask, type ContentTask } from '../contract/content';
 import { ipBanEntry, type IpBanEntry } from '../contract/ip-ban';
 
 /**
@@ -26,6 +27,7 @@ export interface AggregateStates extends SectionStates {
   domainGroup: DomainGroup;
   ipBan: IpBanEntry;
   domainCopy: DomainCopy;
+  contentTask: ContentTask;
 }
 export type Kind = keyof AggregateStates;
 
@@ -40,6 +42,7 @@ export const aggregateKinds: {
   domainGroup: { snapshot: domainGroup, storage: 'table' },
   ipBan: { snapshot: ipBanEntry, storage: 'table' },
   domainCopy: { snapshot: domainCopy, storage: 'document' },
+  contentTask: { snapshot: contentTask, storage: 'table' },
   ...(Object.fromEntries(
     sectionKinds.map((kind) => [kind, { snapshot: sectionState(kind), storage: 'document' }]),
   ) as { [K in SectionKind]: { snapshot: z.ZodType<SectionState<K>>; storage: 'document' } }),

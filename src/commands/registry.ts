@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { AnyCommand } from './command';
+import { contentRetry } from './content/retry';
+import { contentSubmit } from './content/submit';
 import { domainCopyConfig } from './domain/copy-config';
 import { domainCreate } from './domain/create';
 import { domainDelete, domainHangUp, domainRecover } from './domain/lifecycle';
@@ -55,6 +57,8 @@ export const commands = {
   [speedLimitSet.name]: speedLimitSet,
   [httpsAssociate.name]: httpsAssociate,
   [httpsOff.name]: httpsOff,
+  [contentSubmit.name]: contentSubmit,
+  [contentRetry.name]: contentRetry,
 } as const;
 
 export type Commands = typeof commands;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as s from './schemas';
 import { pushBody, pushResult } from './commands';
+import { contentListQuery, contentListResult, contentQuotaResult } from './content';
 import { ipBanListQuery, ipBanListResult, ipBanLookupQuery, ipBanLookupResult } from './ip-ban';
 import {
   domainDetailQuery,
@@ -264,6 +265,23 @@ export const endpoints = {
     access: 'open',
     tag: 'ipBan',
     summary: 'The ban list, searched, filtered and paged; `updated_since` gives only what changed.',
+  }),
+  contentList: e({
+    ...routes.contentList,
+    input: contentListQuery,
+    output: contentListResult,
+    access: 'open',
+    tag: 'content',
+    summary:
+      'Refresh and prefetch records of the last 30 days, newest first: each task with its URLs and their states, filtered by kind, state, URL and submission time, and paged; `updated_since` gives only what changed, progress included.',
+  }),
+  contentQuota: e({
+    ...routes.contentQuota,
+    output: contentQuotaResult,
+    access: 'open',
+    tag: 'content',
+    summary:
+      "Today's use of the refresh and prefetch quotas (days in UTC+8), with the daily and per-submission limits.",
   }),
   ipBanLookup: e({
     ...routes.ipBanLookup,

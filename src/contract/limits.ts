@@ -64,6 +64,10 @@ export const limits = {
     perDay: { url: 1000, dir: 100, prefetch: 1000 },
     perSubmit: { url: 1000, dir: 100, prefetch: 200 },
     urlMax: 1024,
+    /** Days a task stays in the records. */
+    recordDays: 30,
+    /** Rows of one records page; the browser pulls the records whole in pages this size. */
+    pageSizeMax: 500,
   },
   sync: {
     /** Commands in one push. */

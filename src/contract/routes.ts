@@ -63,6 +63,8 @@ export const routes = {
   trafficTop: { method: 'POST', path: '/v3/statistics/traffic/top' },
   trafficUv: { method: 'POST', path: '/v3/statistics/traffic/uv' },
   logFiles: { method: 'POST', path: '/v3/log/file/lists' },
+  contentList: { method: 'GET', path: '/v3/content/task/lists' },
+  contentQuota: { method: 'GET', path: '/v3/content/quota/detail' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

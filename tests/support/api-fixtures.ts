@@ -221,4 +221,6 @@ export const commandPayloads: Record<CommandName, () => Record<string, unknown>>
     cert_name: 'Certificate',
   }),
   'domainHttps.off': () => ({ id: randomUUID(), shown_as: 'www.example.com' }),
+  'content.submit': () => ({ id: randomUUID(), kind: 'url', urls: ['https://www.example.com/a.js'] }),
+  'content.retry': () => ({ id: randomUUID() }),
 };

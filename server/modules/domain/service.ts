@@ -301,6 +301,17 @@ export async function liveNamesAmong(db: Executor, accountId: number, names: rea
   return rows.map((row) => row.domain);
 }
 
+/** The account's active domains among these names: id and name (refresh targets). */
+export async function activeDomainsNamed(db: Executor, accountId: number, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: domains.id, name: domains.name })
+    .from(domains)
+    .where(
+      and(eq(domains.accountId, accountId), eq(domains.status, 'active'), inArray(domains.name, [...names])),
+    );
+}
+
 /** One domain of the account, not deleted; 40401 otherwise (absent, deleted or another account's). */
 export async function domainDetail(db: Db, accountId: number, id: string): Promise<DomainEntry> {
   const [found] = await selectStates(db).where(and(ofAccount(accountId, id), live));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/contract/users';
@@ -20,8 +20,9 @@ const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' }
 describeServer('audit log', (h) => {
   const password = 'Sub#Pass2026';
   const subLogin = `audit-${randomUUID().slice(0, 6)}`;
-  // An address range no demo data holds.
-  const net = `2001:db8:${randomUUID().slice(0, 4)}`;
+  // An address range no demo data holds, written as the server writes it: a group without
+  // leading zeros (0x1000–0xffff), or its canonical form would differ from the command's target.
+  const net = `2001:db8:${(0x1000 + randomInt(0xf000)).toString(16)}`;
   const cidr = `${net}::/48`;
   let demo: string;
   let demoId: number;

@@ -124,6 +124,8 @@ const endpointTargets: Record<EndpointName, { target: Target; input?: (id: strin
   twoFactorEnable: { target: 'none' },
   twoFactorDisable: { target: 'none' },
   auditList: { target: 'none' },
+  contentList: { target: 'none' },
+  contentQuota: { target: 'none' },
 };
 
 /** Whether a caller may open a menu path (a group's child item with that path). */

@@ -1,0 +1,154 @@
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { contentTaskStatus, type ContentTaskUrl } from '../../../src/contract/content';
+import type { Db } from '../../db/client';
+import { contentTasks } from '../../db/schema';
+import type { ChangeFeed } from '../../http/changes';
+import type { ContentEdge } from './edge';
+
+export interface WorkerOptions {
+  /** Tasks taken at once, at most one per account, so that no account's tasks hold up another's. */
+  perRound: number;
+  /** A task running this long (its worker died, or lost its database) is taken again. */
+  leaseMs: number;
+}
+
+const defaults: WorkerOptions = { perRound: 8, leaseMs: 10 * 60_000 };
+
+interface Claimed {
+  accountId: number;
+  id: string;
+  kind: 'url' | 'dir' | 'prefetch';
+  urls: ContentTaskUrl[];
+  claimedAt: Date;
+}
+
+/**
+ * Executes the refresh and prefetch tasks (spec §4: to be executed → executing → success or
+ * failure) through the edge. Several server instances may run one each against one PostgreSQL:
+ * a task is taken under a row lock that others skip, and its results are written only while it is
+ * still this worker's.
+ */
+export class ContentWorker {
+  private readonly options: WorkerOptions;
+
+  constructor(
+    private readonly db: Db,
+    private readonly edge: ContentEdge,
+    options: Partial<WorkerOptions> = {},
+    private readonly changes?: ChangeFeed,
+  ) {
+    this.options = { ...defaults, ...options };
+  }
+
+  /** Takes what waits (one task per account, the oldest), executes it and records the results: the count of tasks done. */
+  async round(now: () => Date = () => new Date()): Promise<number> {
+    const claimed = await this.claim(now());
+    await Promise.all(claimed.map((task) => this.execute(task, now)));
+    return claimed.length;
+  }
+
+  /** Runs rounds until stopped: at once while there is work, else every `idleMs`. */
+  start(idleMs = 1000): () => void {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const loop = async () => {
+      if (stopped) return;
+      let done = 0;
+      try {
+        done = await this.round();
+      } catch (error) {
+        console.error('refresh and prefetch worker:', error);
+      }
+      if (!stopped) timer = setTimeout(() => void loop(), done > 0 ? 0 : idleMs);
+      timer?.unref();
+    };
+    void loop();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }
+
+  private async claim(now: Date): Promise<Claimed[]> {
+    const stale = new Date(now.getTime() - this.options.leaseMs);
+    return this.db.transaction(async (tx) => {
+      const waiting = await tx
+        .select({ accountId: contentTasks.accountId, id: contentTasks.id })
+        .from(contentTasks)
+        .where(
+          or(
+            eq(contentTasks.status, 'pending'),
+            and(eq(contentTasks.status, 'running'), lt(contentTasks.claimedAt, stale)),
+          ),
+        )
+        .orderBy(asc(contentTasks.createdAt))
+        .limit(this.options.perRound * 8)
+        .for('update', { skipLocked: true });
+      const oldestPerAccount = new Map<number, string>();
+      for (const task of waiting)
+        if (!oldestPerAccount.has(task.accountId) && oldestPerAccount.size < this.options.perRound)
+          oldestPerAccount.set(task.accountId, task.id);
+      if (oldestPerAccount.size === 0) return [];
+      const keys = [...oldestPerAccount].map(([accountId, id]) => sql`(${accountId}, ${id})`);
+      // Every URL that waits, or ran under a worker that is gone, runs now.
+      const rows = await tx
+        .update(contentTasks)
+        .set({
+          status: 'running',
+          urls: sql`(select jsonb_agg(case when u ->> 'status' in ('pending', 'running')
+              then jsonb_build_object('url', u -> 'url', 'status', 'running') else u end order by n)
+            from jsonb_array_elements(${contentTasks.urls}) with ordinality as e(u, n))`,
+          claimedAt: now,
+          changedAt: now,
+        })
+        .where(sql`(${contentTasks.accountId}, ${contentTasks.id}) in (${sql.join(keys, sql`, `)})`)
+        .returning({
+          accountId: contentTasks.accountId,
+          id: contentTasks.id,
+          kind: contentTasks.kind,
+          urls: contentTasks.urls,
+          claimedAt: contentTasks.claimedAt,
+        });
+      return rows.map((row) => ({ ...row, urls: row.urls as ContentTaskUrl[], claimedAt: row.claimedAt! }));
+    });
+  }
+
+  private async execute(task: Claimed, now: () => Date): Promise<void> {
+    const running = task.urls.filter((u) => u.status === 'running');
+    let results: (string | null)[];
+    try {
+      results = await this.edge.execute({
+        accountId: task.accountId,
+        kind: task.kind,
+        urls: running.map((u) => u.url),
+      });
+    } catch {
+      results = running.map(() => 'content.edge.unavailable');
+    }
+    const outcome = new Map(running.map((u, i) => [u.url, results[i] ?? null]));
+    const urls: ContentTaskUrl[] = task.urls.map((u) => {
+      if (u.status !== 'running') return u;
+      const problem = outcome.get(u.url);
+      return problem
+        ? { url: u.url, status: 'failure', message_id: problem }
+        : { url: u.url, status: 'success' };
+    });
+    const at = now();
+    const status = contentTaskStatus(urls);
+    const written = await this.db
+      .update(contentTasks)
+      .set({ urls, status, claimedAt: null, finishedAt: at, changedAt: at })
+      .where(
+        and(
+          eq(contentTasks.accountId, task.accountId),
+          eq(contentTasks.id, task.id),
+          // Still this worker's: not taken again by another after the lease ran out.
+          eq(contentTasks.claimedAt, task.claimedAt),
+          inArray(contentTasks.status, ['running']),
+        ),
+      )
+      .returning({ id: contentTasks.id });
+    if (written.length > 0)
+      this.changes?.publish({ accountId: task.accountId, kind: 'contentTask', id: task.id });
+  }
+}
