@@ -1,7 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TestPki } from '../support/certs';
-import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
+import {
+  desktop,
+  launch,
+  newContext,
+  preferLanguage,
+  screenshot,
+  screenshots,
+  signIn,
+} from './support/browser';
 
 type Language = 'zh_CN' | 'en_US';
 const baseUrl = inject('baseUrl');
@@ -375,68 +383,60 @@ describe('certificates', () => {
   });
 
   for (const language of ['zh_CN', 'en_US'] as const)
-    for (const [size, viewport] of [
-      ['desktop', desktop],
-      ['tablet', tablet],
-    ] as const)
-      it(`shows every state, the upload's refusals and the association's steps (${language}, ${size})`, async () => {
-        const w = words[language];
-        const { context, page, errors } = await openConsole(language, viewport);
-        const shot = (screen: string) => screenshot(page, `cert-${screen}-${language}-${size}`);
-        // The demo's certificates (their names or SANs say demo), in one screen: every state.
-        await page.goto(`${baseUrl}/#/cdn/cert?keyword=demo`);
-        await certList(page).waitFor();
-        expect(await page.getByRole('searchbox').inputValue()).toBe('demo');
-        for (const [cert, texts] of Object.entries(w.states))
-          for (const text of texts) await rowOf(page, cert).getByText(text, { exact: true }).waitFor();
-        await shot('list');
+    it(`shows every state, the upload's refusals and the association's steps (${language})`, async () => {
+      const w = words[language];
+      const { context, page, errors } = await openConsole(language);
+      const shot = (screen: string) => screenshots(page, `cert-${screen}-${language}`);
+      // The demo's certificates (their names or SANs say demo), in one screen: every state.
+      await page.goto(`${baseUrl}/#/cdn/cert?keyword=demo`);
+      await certList(page).waitFor();
+      expect(await page.getByRole('searchbox').inputValue()).toBe('demo');
+      for (const [cert, texts] of Object.entries(w.states))
+        for (const text of texts) await rowOf(page, cert).getByText(text, { exact: true }).waitFor();
+      await shot('list');
 
-        // Each refusal of the upload, at its place in the dialog.
-        await page.getByRole('button', { name: w.upload }).first().click();
-        const refusals = [
-          ['incomplete', { certificate: refused.cert, key: refused.key }, w.incomplete],
-          ['wrong-key', { certificate: refused.cert + intermediate, key: refused.otherKey }, w.keyMismatch],
-          [
-            'password',
-            { certificate: refused.cert + intermediate, key: refused.encryptedKey },
-            w.passwordRequired,
-          ],
-          ['chain', { certificate: refused.cert + foreignChain, key: refused.key }, w.chain],
-        ] as const;
-        for (const [screen, fields, message] of refusals) {
-          const dialog = await sendUpload(page, language, { name: 'E2E refused', ...fields });
-          await dialog.getByText(message, { exact: true }).waitFor();
-          await shot(`upload-${screen}`);
-        }
-        await page.getByRole('dialog', { name: w.upload }).getByRole('button', { name: w.cancel }).click();
+      // Each refusal of the upload, at its place in the dialog.
+      await page.getByRole('button', { name: w.upload }).first().click();
+      const refusals = [
+        ['incomplete', { certificate: refused.cert, key: refused.key }, w.incomplete],
+        ['wrong-key', { certificate: refused.cert + intermediate, key: refused.otherKey }, w.keyMismatch],
+        [
+          'password',
+          { certificate: refused.cert + intermediate, key: refused.encryptedKey },
+          w.passwordRequired,
+        ],
+        ['chain', { certificate: refused.cert + foreignChain, key: refused.key }, w.chain],
+      ] as const;
+      for (const [screen, fields, message] of refusals) {
+        const dialog = await sendUpload(page, language, { name: 'E2E refused', ...fields });
+        await dialog.getByText(message, { exact: true }).waitFor();
+        await shot(`upload-${screen}`);
+      }
+      await page.getByRole('dialog', { name: w.upload }).getByRole('button', { name: w.cancel }).click();
 
-        // The association's steps, from a certificate: the certificate, the domains (an uncovered
-        // one refused), the confirmation. Closed without associating.
-        await rowOf(page, 'demo-shop wildcard').getByRole('button', { name: w.associate }).click();
-        const steps = page.getByRole('dialog', { name: w.associate });
-        await steps.getByRole('button', { name: w.back }).click();
-        const select = steps.getByRole('combobox', { name: w.chooseCert });
-        expect(await select.locator('option:checked').textContent()).toMatch(/^demo-shop wildcard · /);
-        await shot('associate-step1');
-        await steps.getByRole('button', { name: w.next }).click();
-        const uncovered = steps.locator('label').filter({ hasText: w.notCovered }).first();
-        await uncovered.click();
-        await steps.getByRole('button', { name: w.next }).click();
-        await steps.getByRole('alert').getByText(w.notFound).waitFor();
-        await shot('associate-step2-refused');
-        await uncovered.click();
-        await steps
-          .locator('label:not([data-disabled])')
-          .filter({ hasNotText: w.notCovered })
-          .first()
-          .click();
-        await steps.getByRole('button', { name: w.next }).click();
-        await steps.getByText(w.confirm('demo-shop wildcard'), { exact: false }).waitFor();
-        await shot('associate-step3');
-        await page.keyboard.press('Escape');
-        await steps.waitFor({ state: 'detached' });
+      // The association's steps, from a certificate: the certificate, the domains (an uncovered
+      // one refused), the confirmation. Closed without associating.
+      await rowOf(page, 'demo-shop wildcard').getByRole('button', { name: w.associate }).click();
+      const steps = page.getByRole('dialog', { name: w.associate });
+      await steps.getByRole('button', { name: w.back }).click();
+      const select = steps.getByRole('combobox', { name: w.chooseCert });
+      expect(await select.locator('option:checked').textContent()).toMatch(/^demo-shop wildcard · /);
+      await shot('associate-step1');
+      await steps.getByRole('button', { name: w.next }).click();
+      const uncovered = steps.locator('label').filter({ hasText: w.notCovered }).first();
+      await uncovered.click();
+      await steps.getByRole('button', { name: w.next }).click();
+      await steps.getByRole('alert').getByText(w.notFound).waitFor();
+      await shot('associate-step2-refused');
+      await uncovered.click();
+      await steps.locator('label:not([data-disabled])').filter({ hasNotText: w.notCovered }).first().click();
+      await steps.getByRole('button', { name: w.next }).click();
+      await steps.getByText(w.confirm('demo-shop wildcard'), { exact: false }).waitFor();
+      await shot('associate-step3');
+      await page.keyboard.press('Escape');
+      await steps.waitFor({ state: 'detached' });
 
-        expect(errors).toEqual([]);
-        await context.close();
-      });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
+import { launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -89,86 +89,82 @@ async function finished(dialog: Locator): Promise<boolean> {
 
 describe('domain screens', () => {
   for (const language of ['zh_CN', 'en_US'] as const)
-    for (const [width, viewport] of [
-      ['desktop', desktop],
-      ['tablet', tablet],
-    ] as const)
-      it(`list, create with errors, detail, copy wizard and bulk results (${language}, ${width})`, async () => {
-        const w = words[language];
-        const context = await newContext(browser, { language, viewport });
-        await preferLanguage(context, language);
-        const page = await context.newPage();
-        await signIn(page, baseUrl, 'demo');
-        const shot = (name: string) => screenshot(page, `domain-${name}-${language}-${width}`);
+    it(`list, create with errors, detail, copy wizard and bulk results (${language})`, async () => {
+      const w = words[language];
+      const context = await newContext(browser, { language });
+      await preferLanguage(context, language);
+      const page = await context.newPage();
+      await signIn(page, baseUrl, 'demo');
+      const shot = (name: string) => screenshots(page, `domain-${name}-${language}`);
 
-        await page.goto(`${baseUrl}/#/cdn/domain/list`);
-        await table(page).getByRole('link').nth(5).waitFor();
-        await shot('list');
+      await page.goto(`${baseUrl}/#/cdn/domain/list`);
+      await table(page).getByRole('link').nth(5).waitFor();
+      await shot('list');
 
-        await page.goto(`${baseUrl}/#/cdn/domain/create`);
-        await field(page, w.domain).fill('Bad_Domain.example.com');
-        await field(page, w.address).first().fill('192.0.2.300');
-        await field(page, w.port).first().fill('0');
-        await page.getByRole('button', { name: w.create, exact: true }).click();
-        await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(1);
-        await shot('create-errors');
+      await page.goto(`${baseUrl}/#/cdn/domain/create`);
+      await field(page, w.domain).fill('Bad_Domain.example.com');
+      await field(page, w.address).first().fill('192.0.2.300');
+      await field(page, w.port).first().fill('0');
+      await page.getByRole('button', { name: w.create, exact: true }).click();
+      await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(1);
+      await shot('create-errors');
 
-        const id = await domainId(page, 'www.demo-shop.com');
-        await page.goto(`${baseUrl}/#/cdn/domain/detail?id=${id}`);
-        await page.getByRole('heading', { name: 'www.demo-shop.com' }).waitFor();
-        await shot('detail');
+      const id = await domainId(page, 'www.demo-shop.com');
+      await page.goto(`${baseUrl}/#/cdn/domain/detail?id=${id}`);
+      await page.getByRole('heading', { name: 'www.demo-shop.com' }).waitFor();
+      await shot('detail');
 
-        // The copy wizard, each step, to a new domain of this run.
-        await page.goto(`${baseUrl}/#/cdn/domain/copy/${id}`);
-        await page.getByRole('button', { name: w.next, exact: true }).waitFor();
-        await shot('copy-targets');
-        await page
-          .getByLabel(w.newDomain, { exact: true })
-          .fill(`copy-${language.toLowerCase().replace('_', '-')}-${width}.shots.example.com`);
-        await page.getByRole('button', { name: w.next, exact: true }).click();
-        // The source's configuration read: its sections can be chosen (HTTPS too: no certificate).
-        await page
-          .getByText(
-            language === 'zh_CN'
-              ? '强制跳转 HTTPS、HSTS、HTTP/2 和 TLS 版本（源域名未关联证书）。'
-              : 'Forced HTTPS, HSTS, HTTP/2 and TLS versions (the source has no certificate).',
-          )
-          .waitFor();
-        await page.getByText(language === 'zh_CN' ? '缓存规则' : 'Cache rules', { exact: true }).click();
-        await shot('copy-contents');
-        await page.getByRole('button', { name: w.next, exact: true }).click();
-        await page.getByRole('button', { name: w.copy, exact: true }).waitFor();
-        await shot('copy-confirm');
-        await page.getByRole('button', { name: w.copy, exact: true }).click();
-        await page
-          .getByRole('link', { name: w.toList })
-          .or(page.getByRole('button', { name: w.toList }))
-          .waitFor();
-        await shot('copy-done');
+      // The copy wizard, each step, to a new domain of this run.
+      await page.goto(`${baseUrl}/#/cdn/domain/copy/${id}`);
+      await page.getByRole('button', { name: w.next, exact: true }).waitFor();
+      await shot('copy-targets');
+      await page
+        .getByLabel(w.newDomain, { exact: true })
+        .fill(`copy-${language.toLowerCase().replace('_', '-')}.shots.example.com`);
+      await page.getByRole('button', { name: w.next, exact: true }).click();
+      // The source's configuration read: its sections can be chosen (HTTPS too: no certificate).
+      await page
+        .getByText(
+          language === 'zh_CN'
+            ? '强制跳转 HTTPS、HSTS、HTTP/2 和 TLS 版本（源域名未关联证书）。'
+            : 'Forced HTTPS, HSTS, HTTP/2 and TLS versions (the source has no certificate).',
+        )
+        .waitFor();
+      await page.getByText(language === 'zh_CN' ? '缓存规则' : 'Cache rules', { exact: true }).click();
+      await shot('copy-contents');
+      await page.getByRole('button', { name: w.next, exact: true }).click();
+      await page.getByRole('button', { name: w.copy, exact: true }).waitFor();
+      await shot('copy-confirm');
+      await page.getByRole('button', { name: w.copy, exact: true }).click();
+      await page
+        .getByRole('link', { name: w.toList })
+        .or(page.getByRole('button', { name: w.toList }))
+        .waitFor();
+      await shot('copy-done');
 
-        // Bulk results: hang up the domains of demo-media.cn (live.demo-media.cn is hung up
-        // already: skipped), offline first (the job waits), then online; then recover the others.
-        await page.goto(`${baseUrl}/#/cdn/domain/list?keyword=demo-media.cn`);
-        await table(page).getByRole('link').first().waitFor();
-        const active = await countOf(page, 'demo-media.cn', 'active');
-        await table(page).getByLabel(w.selectAll).check();
-        const bar = page.getByRole('region', { name: w.bar });
-        await bar.getByRole('button', { name: w.hangUp, exact: true }).click();
-        await shot('bulk-confirm');
-        await context.setOffline(true);
-        const dialog = () => page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
-        await dialog().getByRole('button', { name: w.confirm, exact: true }).click();
-        await dialog().getByText(w.offlineNote).waitFor();
-        await shot('bulk-results-offline');
-        await context.setOffline(false);
-        await expect.poll(() => finished(dialog()), { timeout: 30_000 }).toBe(true);
-        await shot('bulk-results');
-        await dialog().getByRole('button', { name: w.closeWord, exact: true }).first().click();
-        await table(page).getByLabel(w.selectAll).check();
-        await table(page).getByLabel(w.selectRow('live.demo-media.cn')).uncheck();
-        await bar.getByRole('button', { name: w.recover, exact: true }).click();
-        await dialog().getByRole('button', { name: w.confirm, exact: true }).click();
-        await expect.poll(() => countOf(page, 'demo-media.cn', 'active'), { timeout: 30_000 }).toBe(active);
-        await context.close();
-      });
+      // Bulk results: hang up the domains of demo-media.cn (live.demo-media.cn is hung up
+      // already: skipped), offline first (the job waits), then online; then recover the others.
+      await page.goto(`${baseUrl}/#/cdn/domain/list?keyword=demo-media.cn`);
+      await table(page).getByRole('link').first().waitFor();
+      const active = await countOf(page, 'demo-media.cn', 'active');
+      await table(page).getByLabel(w.selectAll).check();
+      const bar = page.getByRole('region', { name: w.bar });
+      await bar.getByRole('button', { name: w.hangUp, exact: true }).click();
+      await shot('bulk-confirm');
+      await context.setOffline(true);
+      const dialog = () => page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
+      await dialog().getByRole('button', { name: w.confirm, exact: true }).click();
+      await dialog().getByText(w.offlineNote).waitFor();
+      await shot('bulk-results-offline');
+      await context.setOffline(false);
+      await expect.poll(() => finished(dialog()), { timeout: 30_000 }).toBe(true);
+      await shot('bulk-results');
+      await dialog().getByRole('button', { name: w.closeWord, exact: true }).first().click();
+      await table(page).getByLabel(w.selectAll).check();
+      await table(page).getByLabel(w.selectRow('live.demo-media.cn')).uncheck();
+      await bar.getByRole('button', { name: w.recover, exact: true }).click();
+      await dialog().getByRole('button', { name: w.confirm, exact: true }).click();
+      await expect.poll(() => countOf(page, 'demo-media.cn', 'active'), { timeout: 30_000 }).toBe(active);
+      await context.close();
+    });
 });

@@ -1,15 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import {
-  desktop,
-  launch,
-  newContext,
-  openAccountMenu,
-  preferLanguage,
-  screenshot,
-  signIn,
-  tablet,
-} from './support/browser';
+import { launch, newContext, openAccountMenu, preferLanguage, screenshots, signIn } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -23,64 +14,59 @@ afterAll(async () => {
 /** Screenshots of the screens, both languages, desktop and tablet width (artifacts/screenshots). */
 describe('screens', () => {
   for (const language of ['zh_CN', 'en_US'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', desktop],
-      ['tablet', tablet],
-    ] as const) {
-      it(`${language} ${size}`, async () => {
-        const name = (screen: string) => `${screen}-${language}-${size}`;
-        const context = await newContext(browser, { language, viewport });
-        await preferLanguage(context, language);
-        const page = await context.newPage();
+    it(language, async () => {
+      const name = (screen: string) => `${screen}-${language}`;
+      const context = await newContext(browser, { language });
+      await preferLanguage(context, language);
+      const page = await context.newPage();
 
-        await page.goto(`${baseUrl}/`);
-        await page.waitForURL(/\/portal\/login/);
-        await screenshot(page, name('sign-in'));
+      await page.goto(`${baseUrl}/`);
+      await page.waitForURL(/\/portal\/login/);
+      await screenshots(page, name('sign-in'));
 
-        await signIn(page, baseUrl, 'demo');
-        await page.locator('#dashboard-domains').waitFor();
-        await screenshot(page, name('dashboard'));
-        await page.getByRole('button', { name: /^(Products|产品)$/ }).click();
-        await page.getByRole('group').first().waitFor();
-        await screenshot(page, name('products-menu'));
-        await page.keyboard.press('Escape');
-        await page.getByRole('button', { name: /^(User menu|用户菜单)/ }).click();
-        await page.getByRole('menuitem', { name: /Sign out|退出登录/ }).waitFor();
-        await screenshot(page, name('user-menu'));
-        await page.keyboard.press('Escape');
+      await signIn(page, baseUrl, 'demo');
+      await page.locator('#dashboard-domains').waitFor();
+      await screenshots(page, name('dashboard'));
+      await page.getByRole('button', { name: /^(Products|产品)$/ }).click();
+      await page.getByRole('group').first().waitFor();
+      await screenshots(page, name('products-menu'));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^(User menu|用户菜单)/ }).click();
+      await page.getByRole('menuitem', { name: /Sign out|退出登录/ }).waitFor();
+      await screenshots(page, name('user-menu'));
+      await page.keyboard.press('Escape');
 
-        await page.goto(`${baseUrl}/#/cdn/suggestion`);
-        await page.locator('input[type=file]').waitFor({ state: 'attached' });
-        await screenshot(page, name('suggestion'));
-        await page.getByRole('button', { name: /^(Submit|提交)$/ }).click();
-        await page.getByText(/Choose a submission type|请选择提交类型/).waitFor();
-        await screenshot(page, name('suggestion-errors'));
-        await page.goto(`${baseUrl}/#/cdn/help`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await screenshot(page, name('help'));
-        await context.close();
+      await page.goto(`${baseUrl}/#/cdn/suggestion`);
+      await page.locator('input[type=file]').waitFor({ state: 'attached' });
+      await screenshots(page, name('suggestion'));
+      await page.getByRole('button', { name: /^(Submit|提交)$/ }).click();
+      await page.getByText(/Choose a submission type|请选择提交类型/).waitFor();
+      await screenshots(page, name('suggestion-errors'));
+      await page.goto(`${baseUrl}/#/cdn/help`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await screenshots(page, name('help'));
+      await context.close();
 
-        const channel = await newContext(browser, { language, viewport });
-        await preferLanguage(channel, language);
-        const channelPage = await channel.newPage();
-        await signIn(channelPage, baseUrl, 'channel');
-        await openAccountMenu(channelPage);
-        await channelPage.getByRole('note').waitFor();
-        await screenshot(channelPage, name('account-menu'));
-        await channel.close();
+      const channel = await newContext(browser, { language });
+      await preferLanguage(channel, language);
+      const channelPage = await channel.newPage();
+      await signIn(channelPage, baseUrl, 'channel');
+      await openAccountMenu(channelPage);
+      await channelPage.getByRole('note').waitFor();
+      await screenshots(channelPage, name('account-menu'));
+      await channel.close();
 
-        const second = await newContext(browser, { language, viewport });
-        await preferLanguage(second, language);
-        const activation = await second.newPage();
-        await signIn(activation, baseUrl, 'unverified');
-        await activation.waitForURL(/open-service/);
-        await activation.getByRole('button', { name: /Apply to open|申请开通/ }).waitFor();
-        await screenshot(activation, name('activation'));
-        await activation.getByRole('button', { name: /Billing details|计费详情|查看计费/ }).click();
-        await activation.getByRole('dialog').waitFor();
-        await screenshot(activation, name('billing'));
-        await second.close();
-      });
-    }
+      const second = await newContext(browser, { language });
+      await preferLanguage(second, language);
+      const activation = await second.newPage();
+      await signIn(activation, baseUrl, 'unverified');
+      await activation.waitForURL(/open-service/);
+      await activation.getByRole('button', { name: /Apply to open|申请开通/ }).waitFor();
+      await screenshots(activation, name('activation'));
+      await activation.getByRole('button', { name: /Billing details|计费详情|查看计费/ }).click();
+      await activation.getByRole('dialog').waitFor();
+      await screenshots(activation, name('billing'));
+      await second.close();
+    });
   }
 });

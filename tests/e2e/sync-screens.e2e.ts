@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
+import { launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -65,66 +65,61 @@ const indicator = (page: Page) => page.getByRole('button', { name: /^(Sync statu
 describe('offline screens', () => {
   let run = 0;
   for (const language of ['zh_CN', 'en_US'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', desktop],
-      ['tablet', tablet],
-    ] as const) {
-      it(`${language} ${size}`, async () => {
-        run += 1;
-        const w = words[language];
-        const name = (screen: string) => `${screen}-${language}-${size}`;
-        const mine = `100.64.${run}.1`;
-        const rejected = `100.64.${run}.130`;
-        const context = await newContext(browser, { language, viewport });
-        await preferLanguage(context, language);
-        const page = await context.newPage();
-        await signIn(page, baseUrl, 'demo');
-        await page.goto(`${baseUrl}/#/cdn/ip-ban`);
-        const table = page.getByRole('table', { name: /^(Ban list|封禁列表)$/ });
-        await table.waitFor();
-        await apiCommand(page, '/v3/ipban/ban/add', `screens-${run}-a`, { cidr: mine, reason: 'probe' });
-        await page.getByRole('button', { name: w.refresh, exact: true }).click();
-        await table.getByRole('row').filter({ hasText: mine }).waitFor();
-        await expect.poll(() => indicator(page).count(), { timeout: 15_000 }).toBe(1);
-        await screenshot(page, name('ip-ban'));
+    it(language, async () => {
+      run += 1;
+      const w = words[language];
+      const name = (screen: string) => `${screen}-${language}`;
+      const mine = `100.64.${run}.1`;
+      const rejected = `100.64.${run}.130`;
+      const context = await newContext(browser, { language });
+      await preferLanguage(context, language);
+      const page = await context.newPage();
+      await signIn(page, baseUrl, 'demo');
+      await page.goto(`${baseUrl}/#/cdn/ip-ban`);
+      const table = page.getByRole('table', { name: /^(Ban list|封禁列表)$/ });
+      await table.waitFor();
+      await apiCommand(page, '/v3/ipban/ban/add', `screens-${run}-a`, { cidr: mine, reason: 'probe' });
+      await page.getByRole('button', { name: w.refresh, exact: true }).click();
+      await table.getByRole('row').filter({ hasText: mine }).waitFor();
+      await expect.poll(() => indicator(page).count(), { timeout: 15_000 }).toBe(1);
+      await screenshots(page, name('ip-ban'));
 
-        // Offline: one change of an entry, one new ban; both wait on this device.
-        await context.setOffline(true);
-        await page.getByRole('button', { name: w.edit(mine) }).click();
-        await page.getByLabel(w.reason).fill(language === 'zh_CN' ? '离线时修改的原因' : 'changed offline');
-        await screenshot(page, name('ip-ban-edit-dialog'));
-        await page.getByRole('button', { name: w.save, exact: true }).click();
-        await page.getByRole('button', { name: w.banIps }).first().click();
-        await page.getByLabel(w.lines).fill(`${rejected}\n${rejected}\n10.0.0.0/7`);
-        await screenshot(page, name('ip-ban-dialog-problems'));
-        await page.getByLabel(w.lines).fill(rejected);
-        await page.getByRole('button', { name: w.ban, exact: true }).click();
-        await table.getByRole('row').filter({ hasText: rejected }).waitFor();
-        await screenshot(page, name('indicator-offline'));
+      // Offline: one change of an entry, one new ban; both wait on this device.
+      await context.setOffline(true);
+      await page.getByRole('button', { name: w.edit(mine) }).click();
+      await page.getByLabel(w.reason).fill(language === 'zh_CN' ? '离线时修改的原因' : 'changed offline');
+      await screenshots(page, name('ip-ban-edit-dialog'));
+      await page.getByRole('button', { name: w.save, exact: true }).click();
+      await page.getByRole('button', { name: w.banIps }).first().click();
+      await page.getByLabel(w.lines).fill(`${rejected}\n${rejected}\n10.0.0.0/7`);
+      await screenshots(page, name('ip-ban-dialog-problems'));
+      await page.getByLabel(w.lines).fill(rejected);
+      await page.getByRole('button', { name: w.ban, exact: true }).click();
+      await table.getByRole('row').filter({ hasText: rejected }).waitFor();
+      await screenshots(page, name('indicator-offline'));
 
-        // Meanwhile someone else changes the same entry, and bans a range covering the new one.
-        await apiCommand(page, '/v3/ipban/ban/update', `screens-${run}-b`, {
-          cidr: mine,
-          reason: 'changed elsewhere',
-          expires_at: null,
-        });
-        await apiCommand(page, '/v3/ipban/ban/add', `screens-${run}-c`, {
-          cidr: `100.64.${run}.128/25`,
-          reason: 'range',
-        });
-        await context.setOffline(false);
-        await indicator(page).click();
-        const panel = page.getByRole('dialog', { name: /^(Pending changes|待同步的更改)$/ });
-        await panel.getByText(w.rejected, { exact: true }).first().waitFor({ timeout: 30_000 });
-        await panel.getByText(w.conflict, { exact: true }).first().waitFor({ timeout: 30_000 });
-        await screenshot(page, name('pending-panel'));
-        await panel.getByRole('button', { name: w.editEntry, exact: true }).click();
-        await panel.getByLabel(w.reason).waitFor();
-        await screenshot(page, name('pending-panel-editor'));
-        await page.keyboard.press('Escape');
-        await screenshot(page, name('indicator-parked'));
-        await context.close();
+      // Meanwhile someone else changes the same entry, and bans a range covering the new one.
+      await apiCommand(page, '/v3/ipban/ban/update', `screens-${run}-b`, {
+        cidr: mine,
+        reason: 'changed elsewhere',
+        expires_at: null,
       });
-    }
+      await apiCommand(page, '/v3/ipban/ban/add', `screens-${run}-c`, {
+        cidr: `100.64.${run}.128/25`,
+        reason: 'range',
+      });
+      await context.setOffline(false);
+      await indicator(page).click();
+      const panel = page.getByRole('dialog', { name: /^(Pending changes|待同步的更改)$/ });
+      await panel.getByText(w.rejected, { exact: true }).first().waitFor({ timeout: 30_000 });
+      await panel.getByText(w.conflict, { exact: true }).first().waitFor({ timeout: 30_000 });
+      await screenshots(page, name('pending-panel'));
+      await panel.getByRole('button', { name: w.editEntry, exact: true }).click();
+      await panel.getByLabel(w.reason).waitFor();
+      await screenshots(page, name('pending-panel-editor'));
+      await page.keyboard.press('Escape');
+      await screenshots(page, name('indicator-parked'));
+      await context.close();
+    });
   }
 });

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launch, newContext, preferLanguage, screenshot, signIn, tablet } from './support/browser';
+import { launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -77,33 +77,29 @@ describe('traffic statistics', () => {
   // Screenshots of every traffic screen and the overview, both languages, desktop and tablet
   // width (artifacts/screenshots).
   for (const language of ['zh_CN', 'en_US'] as const)
-    for (const [size, viewport] of [
-      ['desktop', desktop],
-      ['tablet', tablet],
-    ] as const)
-      it(`screenshots, ${language} ${size}`, async () => {
-        const context = await newContext(browser, { language, viewport });
-        await preferLanguage(context, language);
-        const page = await context.newPage();
-        await signIn(page, server.url, 'demo');
-        for (const path of ['/cdn/dashboard', ...screens.map(([p]) => p)]) {
-          await open(page, `${path}?preset=7d`);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          // Charts come in their own chunk (their place marked busy meanwhile), read their data,
-          // then grow into place (a script animation).
-          await page.waitForFunction(
-            () => !document.querySelector('[aria-busy="true"], .chakra-spinner'),
-            null,
-            {
-              timeout: 30_000,
-            },
-          );
-          await page.waitForTimeout(800);
-          const slug = path.replace('/cdn/', '').replaceAll('/', '-');
-          await screenshot(page, `traffic-${slug}-${language}-${size}`);
-        }
-        await context.close();
-      });
+    it(`screenshots, ${language}`, async () => {
+      const context = await newContext(browser, { language });
+      await preferLanguage(context, language);
+      const page = await context.newPage();
+      await signIn(page, server.url, 'demo');
+      for (const path of ['/cdn/dashboard', ...screens.map(([p]) => p)]) {
+        await open(page, `${path}?preset=7d`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // Charts come in their own chunk (their place marked busy meanwhile), read their data,
+        // then measure their place (a frame after it is laid out).
+        await page.waitForFunction(
+          () => !document.querySelector('[aria-busy="true"], .chakra-spinner'),
+          null,
+          {
+            timeout: 30_000,
+          },
+        );
+        await page.waitForTimeout(300);
+        const slug = path.replace('/cdn/', '').replaceAll('/', '-');
+        await screenshots(page, `traffic-${slug}-${language}`, { pause: 300 });
+      }
+      await context.close();
+    });
 
   it('today’s bandwidth gains new data without a reload while the generator runs', async () => {
     const context = await newContext(browser);

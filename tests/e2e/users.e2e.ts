@@ -2,16 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
-import {
-  demoPassword,
-  desktop,
-  launch,
-  newContext,
-  preferLanguage,
-  screenshot,
-  signIn,
-  tablet,
-} from './support/browser';
+import { demoPassword, launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -215,60 +206,55 @@ describe('sub-accounts, two-factor sign-in, tokens and the audit log', () => {
 /** Screenshots of the user management screens, both languages, desktop and tablet width. */
 describe('user management screens', () => {
   for (const language of ['zh_CN', 'en_US'] as const) {
-    for (const [size, viewport] of [
-      ['desktop', desktop],
-      ['tablet', tablet],
-    ] as const) {
-      it(`${language} ${size}`, async () => {
-        const name = (screen: string) => `${screen}-${language}-${size}`;
-        const context = await newContext(browser, { language, viewport });
-        await preferLanguage(context, language);
-        const page = await context.newPage();
-        await signIn(page, baseUrl, 'demo');
-        const children = await call<{ lists: { id: number; login: string }[] }>(page, 'childLists');
-        const analyst = children.data.lists.find((c) => c.login === 'demo-analyst');
-        if (!analyst) throw new Error('the demo has its analyst');
-        const own = (await call<{ user_id: number }>(page, 'loginInfo')).data.user_id;
+    it(language, async () => {
+      const name = (screen: string) => `${screen}-${language}`;
+      const context = await newContext(browser, { language });
+      await preferLanguage(context, language);
+      const page = await context.newPage();
+      await signIn(page, baseUrl, 'demo');
+      const children = await call<{ lists: { id: number; login: string }[] }>(page, 'childLists');
+      const analyst = children.data.lists.find((c) => c.login === 'demo-analyst');
+      if (!analyst) throw new Error('the demo has its analyst');
+      const own = (await call<{ user_id: number }>(page, 'loginInfo')).data.user_id;
 
-        await page.goto(`${baseUrl}/#/cdn/user/list`);
-        await page.getByRole('link', { name: 'demo-analyst' }).waitFor();
-        await screenshot(page, name('user-list'));
-        await page.goto(`${baseUrl}/#/cdn/user/create`);
-        await page.getByRole('button', { name: /^(Next|下一步)$/ }).click();
-        await page.locator('[aria-invalid="true"]').first().waitFor();
-        await screenshot(page, name('user-create'));
-        for (const tab of ['profile', 'permissions', 'security'] as const) {
-          await page.goto(
-            `${baseUrl}/#/cdn/user/detail/${analyst.id}${tab === 'profile' ? '' : `?tab=${tab}`}`,
-          );
-          await page.getByRole('tabpanel').locator('input, button').first().waitFor();
-          await screenshot(page, name(`user-detail-${tab}`));
-        }
-        await page.goto(`${baseUrl}/#/cdn/user/detail/${own}`);
-        await page.getByRole('button', { name: /^(Turn on|开启)$/ }).click();
-        await page
-          .getByRole('dialog')
-          .getByRole('img', { name: /QR code|二维码/ })
-          .waitFor();
-        await screenshot(page, name('two-factor-setup'));
-        await page.keyboard.press('Escape');
-        await page.getByRole('dialog').waitFor({ state: 'detached' });
-        await screenshot(page, name('account-center'));
-        await page.goto(`${baseUrl}/#/cdn/token-manage`);
-        await page
-          .getByRole('button', { name: /^(Create token|创建令牌)$/ })
-          .first()
-          .click();
-        await page.getByRole('dialog').waitFor();
-        await screenshot(page, name('token-create'));
-        await page.keyboard.press('Escape');
-        await page.getByRole('dialog').waitFor({ state: 'detached' });
-        await screenshot(page, name('tokens'));
-        await page.goto(`${baseUrl}/#/cdn/user/audit-log`);
-        await page.getByRole('row').nth(1).waitFor();
-        await screenshot(page, name('audit-log'));
-        await context.close();
-      });
-    }
+      await page.goto(`${baseUrl}/#/cdn/user/list`);
+      await page.getByRole('link', { name: 'demo-analyst' }).waitFor();
+      await screenshots(page, name('user-list'));
+      await page.goto(`${baseUrl}/#/cdn/user/create`);
+      await page.getByRole('button', { name: /^(Next|下一步)$/ }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await screenshots(page, name('user-create'));
+      for (const tab of ['profile', 'permissions', 'security'] as const) {
+        await page.goto(
+          `${baseUrl}/#/cdn/user/detail/${analyst.id}${tab === 'profile' ? '' : `?tab=${tab}`}`,
+        );
+        await page.getByRole('tabpanel').locator('input, button').first().waitFor();
+        await screenshots(page, name(`user-detail-${tab}`));
+      }
+      await page.goto(`${baseUrl}/#/cdn/user/detail/${own}`);
+      await page.getByRole('button', { name: /^(Turn on|开启)$/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('img', { name: /QR code|二维码/ })
+        .waitFor();
+      await screenshots(page, name('two-factor-setup'));
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await screenshots(page, name('account-center'));
+      await page.goto(`${baseUrl}/#/cdn/token-manage`);
+      await page
+        .getByRole('button', { name: /^(Create token|创建令牌)$/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await screenshots(page, name('token-create'));
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await screenshots(page, name('tokens'));
+      await page.goto(`${baseUrl}/#/cdn/user/audit-log`);
+      await page.getByRole('row').nth(1).waitFor();
+      await screenshots(page, name('audit-log'));
+      await context.close();
+    });
   }
 });

@@ -31,11 +31,37 @@ export async function setLanguage(page: Page, baseUrl: string, language: 'zh_CN'
   await page.evaluate((lang) => localStorage.setItem('cdn_language', lang), language);
 }
 
+/** Waits until opening menus and dialogs have finished their animation. */
+async function settled(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** One screenshot at the page's current size (artifacts/screenshots/`name`.png). */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
-  // Let opening menus and dialogs finish their animation first.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await settled(page);
   await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+}
+
+/**
+ * The same screen at desktop and at tablet width (`name`-desktop.png, `name`-tablet.png), the
+ * page resized between the two and left at the size it had. `pause` (ms) after a resize lets
+ * what animates by script (the charts growing into place) finish.
+ */
+export async function screenshots(page: Page, name: string, options: { pause?: number } = {}) {
+  const size = page.viewportSize() ?? desktop;
+  for (const [width, viewport] of [
+    ['desktop', desktop],
+    ['tablet', tablet],
+  ] as const) {
+    if (page.viewportSize()?.width !== viewport.width) {
+      await page.setViewportSize(viewport);
+      if (options.pause) await page.waitForTimeout(options.pause);
+    }
+    await screenshot(page, `${name}-${width}`);
+  }
+  if (size.width !== tablet.width) await page.setViewportSize(size);
 }
 
 /**
