@@ -18,6 +18,7 @@ export default defineConfig({
         '<rootDir>/src/features/users/**',
         '<rootDir>/src/features/audit-log/**',
         '<rootDir>/src/features/ip-ban/**',
+        '<rootDir>/src/features/content/**',
       ],
     },
     {
@@ -47,6 +48,10 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/ip-ban',
       include: ['<rootDir>/src/features/ip-ban'],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/operations',
+      include: ['<rootDir>/src/features/content'],
     },
   ],
   format: 'po',

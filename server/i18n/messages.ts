@@ -307,7 +307,10 @@ export const messages = {
   'content.url.format': { zh_CN: 'URL 格式不正确', en_US: 'This is not a valid URL' },
   'content.url.chinese': { zh_CN: 'URL 中不能包含中文', en_US: 'A URL cannot contain Chinese characters' },
   'content.url.wildcard': { zh_CN: '不支持泛域名', en_US: 'Wildcard hosts are not supported' },
-  'content.url.tooLong': { zh_CN: 'URL 不能超过 {max} 个字符', en_US: 'A URL has at most {max} characters' },
+  'content.url.tooLong': {
+    zh_CN: '{max, plural, other {URL 不能超过 # 个字符}}',
+    en_US: '{max, plural, one {A URL has at most # character} other {A URL has at most # characters}}',
+  },
   'content.url.duplicate': { zh_CN: '该 URL 已填写过', en_US: 'This URL is already in the list' },
   'content.url.notAccelerated': {
     zh_CN: '{host} 不是本账号的加速域名',

@@ -20,6 +20,7 @@ import { domainNames } from '../modules/domain/service';
 import { addChild } from '../modules/user/service';
 import { noGrants } from '../../src/contract/users';
 import { demoCertsSeeded, seedDemoCerts } from './demo-certs';
+import { demoContentSeeded, seedDemoContent } from './demo-content';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
@@ -141,7 +142,7 @@ async function seedIpBans(db: Db, account: Account, cnameSuffix: string): Promis
 /**
  * The demo data is complete once its last steps are done: the canvas account, created last, has
  * its service open; the demo account has the last entry of its ban list and the special
- * configuration of its domains and its certificates (added later than the rest: older demo data
+ * configuration of its domains, its certificates and its refresh records (added later than the rest: older demo data
  * gets them at the next start). Anything less is a seed that stopped part-way, which `seedDemo` completes.
  */
 export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Promise<boolean> {
@@ -157,6 +158,7 @@ export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Prom
     row !== undefined &&
     (await demoDomainsSeeded(db, demo.id)) &&
     (await findAccountByLogin(db, 'demo-analyst')) !== null &&
+    (await demoContentSeeded(db, demo.id)) &&
     (!options.dataDir || (await demoCertsSeeded(db, demo.id)))
   );
 }
@@ -189,6 +191,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoDomains(db, demo, options.cnameSuffix);
   if (options.dataDir) await seedDemoCerts(db, demo, KeyVault.open(options.dataDir), Date.now());
   await seedDemoSubAccount(db, demo, password);
+  await seedDemoContent(db, demo, options.cnameSuffix, Date.now());
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

@@ -23,6 +23,7 @@ import {
   HelpScreen,
   IpBanScreen,
   CertScreen,
+  ContentScreen,
   LaterScreen,
   OpenServiceScreen,
   TrafficScreen,
@@ -35,6 +36,7 @@ import {
 import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '../features/domain';
 import { parseIpBanSearch } from '../features/ip-ban';
 import { parseCertSearch } from '../features/cert';
+import { parseContentSearch } from '../features/content';
 import { statisticsTypes, type StatisticsType, type TrafficView } from '../features/statistics';
 import { parseUserDetailSearch } from '../features/users';
 import { useAppState } from '../ui/app-state';
@@ -143,6 +145,21 @@ const certRoute = createRoute({
     const navigate = certRoute.useNavigate();
     return (
       <CertScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+    );
+  },
+});
+
+const contentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/content',
+  staticData: { title: menuLabels.content },
+  validateSearch: parseContentSearch,
+  beforeLoad: guard,
+  component: function ContentRoute() {
+    const search = contentRoute.useSearch();
+    const navigate = contentRoute.useNavigate();
+    return (
+      <ContentScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
     );
   },
 });
@@ -356,7 +373,6 @@ const auditLogRoute = createRoute({
 /** Functions of later versions: path → title. */
 const laterScreens: [string, MessageDescriptor | undefined][] = [
   ['cdn/utils/ipinquiry', menuLabels.ip_query],
-  ['cdn/content', menuLabels.content],
   ['cdn/alarm-manage', menuLabels.alarm],
   ['cdn/file-sync', menuLabels.file_sync],
   ['cdn/traffic-package', menuLabels.traffic_package],
@@ -382,6 +398,7 @@ const routeTree = rootRoute.addChildren([
   suggestionRoute,
   ipBanRoute,
   certRoute,
+  contentRoute,
   domainListRoute,
   domainCreateRoute,
   domainDetailRoute,

@@ -9,6 +9,7 @@ import {
 } from '../features/domain';
 import { loadIpBanScreen } from '../features/ip-ban';
 import { loadCertScreen } from '../features/cert';
+import { loadContentScreen } from '../features/content';
 import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
 import { loadCatalogPart } from '../i18n';
@@ -82,6 +83,7 @@ export function preloadScreen(path: string): void {
 /** The screens that show what the offline store holds: the store opens with them, not after. */
 const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
 export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));
+export const ContentScreen = lazy(() => loadContentScreen().then((m) => ({ default: m.ContentScreen })));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));
 export const TrafficScreen = lazy(() => loadTrafficScreen().then((m) => ({ default: m.TrafficScreen })));
 export const UserListScreen = lazy(() => loadUserListScreen().then((m) => ({ default: m.UserListScreen })));

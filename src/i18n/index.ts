@@ -63,6 +63,10 @@ const parts = {
     zh_CN: () => import('./locales/zh_CN/users.po'),
     en_US: () => import('./locales/en_US/users.po'),
   },
+  operations: {
+    zh_CN: () => import('./locales/zh_CN/operations.po'),
+    en_US: () => import('./locales/en_US/operations.po'),
+  },
   auditLog: {
     zh_CN: () => import('./locales/zh_CN/audit-log.po'),
     en_US: () => import('./locales/en_US/audit-log.po'),

@@ -20,10 +20,10 @@ export interface ContentEdge {
 }
 
 /**
- * The edge bundled with the console, for a single machine without edge nodes: a URL takes effect
- * when its host is still served by an active domain of the account (a domain suspended or deleted
- * since the submission fails its URLs), after `delayMs` (the time a real edge takes, shortened;
- * spec §9 gives 3–5 minutes for a refresh, 5–30 for a prefetch). It holds no cache of its own.
+ * The edge bundled with the console, for a single machine without edge nodes: after `delayMs`
+ * (the time a real edge takes, shortened; spec §9 gives 3–5 minutes for a refresh, 5–30 for a
+ * prefetch), a URL takes effect when its host is still served by an active domain of the account;
+ * a domain suspended or deleted since the submission fails its URLs. It holds no cache of its own.
  */
 export class LocalEdge implements ContentEdge {
   constructor(
@@ -32,9 +32,10 @@ export class LocalEdge implements ContentEdge {
   ) {}
 
   async execute(job: EdgeJob): Promise<(string | null)[]> {
+    // The edge answers at the end: a domain suspended meanwhile fails the URLs.
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const hosts = job.urls.map(contentHost);
     const served = await servingDomains(this.db, job.accountId, hosts, everything.domains);
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     return hosts.map((host) => (served.has(host) ? null : 'content.edge.notAccelerated'));
   }
 }

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { contentTaskStatus, type ContentTaskUrl } from '../../../src/contract/content';
 import type { Db } from '../../db/client';
-import { contentTasks } from '../../db/schema';
+import { limits } from '../../../src/contract/limits';
+import { contentTasks, contentUsage } from '../../db/schema';
+import { quotaDay } from './service';
 import type { ChangeFeed } from '../../http/changes';
 import type { ContentEdge } from './edge';
 
@@ -11,6 +13,8 @@ export interface WorkerOptions {
   /** A task running this long (its worker died, or lost its database) is taken again. */
   leaseMs: number;
 }
+
+const dayMs = 86_400_000;
 
 const defaults: WorkerOptions = { perRound: 8, leaseMs: 10 * 60_000 };
 
@@ -40,21 +44,43 @@ export class ContentWorker {
     this.options = { ...defaults, ...options };
   }
 
-  /** Takes what waits (one task per account, the oldest), executes it and records the results: the count of tasks done. */
-  async round(now: () => Date = () => new Date()): Promise<number> {
-    const claimed = await this.claim(now());
+  /**
+   * Takes what waits (one task per account, the oldest), executes it and records the results: the
+   * count of tasks done. `accountId` limits the round to one account's tasks (the demo seed's).
+   */
+  async round(now: () => Date = () => new Date(), accountId?: number): Promise<number> {
+    const claimed = await this.claim(now(), accountId);
     await Promise.all(claimed.map((task) => this.execute(task, now)));
     return claimed.length;
   }
 
-  /** Runs rounds until stopped: at once while there is work, else every `idleMs`. */
+  /**
+   * Deletes the tasks past the days the records keep, and the quota counts of days before them
+   * (a task waiting or running stays until it is done): the count of tasks deleted.
+   */
+  async purge(now: Date = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - (limits.content.recordDays + 1) * dayMs);
+    const deleted = await this.db
+      .delete(contentTasks)
+      .where(and(lt(contentTasks.createdAt, before), inArray(contentTasks.status, ['success', 'failure'])))
+      .returning({ id: contentTasks.id });
+    await this.db.delete(contentUsage).where(lt(contentUsage.day, quotaDay(before)));
+    return deleted.length;
+  }
+
+  /** Runs rounds until stopped: at once while there is work, else every `idleMs`; purges hourly. */
   start(idleMs = 1000): () => void {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
+    let purged = 0;
     const loop = async () => {
       if (stopped) return;
       let done = 0;
       try {
+        if (Date.now() - purged > 3_600_000) {
+          purged = Date.now();
+          await this.purge();
+        }
         done = await this.round();
       } catch (error) {
         console.error('refresh and prefetch worker:', error);
@@ -69,16 +95,19 @@ export class ContentWorker {
     };
   }
 
-  private async claim(now: Date): Promise<Claimed[]> {
+  private async claim(now: Date, accountId: number | undefined): Promise<Claimed[]> {
     const stale = new Date(now.getTime() - this.options.leaseMs);
     return this.db.transaction(async (tx) => {
       const waiting = await tx
         .select({ accountId: contentTasks.accountId, id: contentTasks.id })
         .from(contentTasks)
         .where(
-          or(
-            eq(contentTasks.status, 'pending'),
-            and(eq(contentTasks.status, 'running'), lt(contentTasks.claimedAt, stale)),
+          and(
+            accountId === undefined ? undefined : eq(contentTasks.accountId, accountId),
+            or(
+              eq(contentTasks.status, 'pending'),
+              and(eq(contentTasks.status, 'running'), lt(contentTasks.claimedAt, stale)),
+            ),
           ),
         )
         .orderBy(asc(contentTasks.createdAt))

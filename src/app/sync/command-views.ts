@@ -1,3 +1,4 @@
+import { loadContentCommandViews } from '../../features/content';
 import { loadDomainCommandViews } from '../../features/domain';
 import { loadIpBanCommandViews } from '../../features/ip-ban';
 import type { CommandViews } from '../../ui/command-views';
@@ -8,6 +9,10 @@ import type { CommandViews } from '../../ui/command-views';
  * the item it changes.
  */
 export async function loadCommandViews(): Promise<CommandViews> {
-  const [ipBan, domain] = await Promise.all([loadIpBanCommandViews(), loadDomainCommandViews()]);
-  return { ...ipBan, ...domain };
+  const [ipBan, domain, content] = await Promise.all([
+    loadIpBanCommandViews(),
+    loadDomainCommandViews(),
+    loadContentCommandViews(),
+  ]);
+  return { ...ipBan, ...domain, ...content };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { ContentQuota, ContentTask } from '../../../src/contract/content';
-import { contentTasks, domains } from '../../../server/db/schema';
+import { contentTasks, contentUsage, domains } from '../../../server/db/schema';
 import { findAccountByLogin } from '../../../server/modules/account/service';
 import { LocalEdge, type ContentEdge } from '../../../server/modules/content/edge';
 import { ContentWorker } from '../../../server/modules/content/worker';
@@ -315,6 +315,28 @@ describeServer('refresh and prefetch', (h) => {
     const other = await push(sub, subId, 'content.retry', { id: theirs });
     expect(other).toMatchObject({ code: 40905, data: { host: 'cart.demo-shop.com' } });
     expect((await push(demo, demoId, 'content.retry', { id: theirs })).code).toBe(0);
+  });
+
+  it('keeps 30 days of records: older finished tasks and quota counts are purged, a waiting one stays', async () => {
+    const { id: old } = await submit('url', urls('www.demo-shop.com', 1));
+    const { id: older } = await submit('url', urls('www.demo-shop.com', 1));
+    await drain();
+    const { id: stuck } = await submit('url', urls('www.demo-shop.com', 1));
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
+    await h()
+      .db.update(contentTasks)
+      .set({ createdAt: longAgo })
+      .where(inArray(contentTasks.id, [old, older, stuck]));
+    await h().db.insert(contentUsage).values({ accountId: demoId, day: '2000-01-01', kind: 'url', used: 5 });
+    expect(await worker().purge()).toBeGreaterThanOrEqual(2);
+    const left = await h()
+      .db.select({ id: contentTasks.id })
+      .from(contentTasks)
+      .where(inArray(contentTasks.id, [old, older, stuck]));
+    expect(left.map((r) => r.id)).toEqual([stuck]);
+    const usage = await h().db.select().from(contentUsage).where(eq(contentUsage.day, '2000-01-01'));
+    expect(usage).toEqual([]);
+    await drain();
   });
 
   it('filters the records by kind, state and URL, and refuses an account without the function', async () => {

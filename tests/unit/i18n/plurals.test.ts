@@ -5,6 +5,7 @@ import { messages as englishCert } from '../../../src/i18n/locales/en_US/cert.po
 import { messages as englishConfig } from '../../../src/i18n/locales/en_US/domain-config.po';
 import { messages as englishIpBan } from '../../../src/i18n/locales/en_US/ip-ban.po';
 import { messages as english } from '../../../src/i18n/locales/en_US/messages.po';
+import { messages as englishOperations } from '../../../src/i18n/locales/en_US/operations.po';
 import { messages as englishStatistics } from '../../../src/i18n/locales/en_US/statistics.po';
 import { messages as englishTokens } from '../../../src/i18n/locales/en_US/tokens.po';
 import { messages as englishUsers } from '../../../src/i18n/locales/en_US/users.po';
@@ -12,6 +13,7 @@ import { messages as chineseAuditLog } from '../../../src/i18n/locales/zh_CN/aud
 import { messages as chineseCert } from '../../../src/i18n/locales/zh_CN/cert.po';
 import { messages as chineseConfig } from '../../../src/i18n/locales/zh_CN/domain-config.po';
 import { messages as chineseIpBan } from '../../../src/i18n/locales/zh_CN/ip-ban.po';
+import { messages as chineseOperations } from '../../../src/i18n/locales/zh_CN/operations.po';
 import { messages as chineseStatistics } from '../../../src/i18n/locales/zh_CN/statistics.po';
 import { messages as chineseTokens } from '../../../src/i18n/locales/zh_CN/tokens.po';
 import { messages as chineseUsers } from '../../../src/i18n/locales/zh_CN/users.po';
@@ -45,6 +47,7 @@ describe('counted things', () => {
           ...englishUsers,
           ...englishTokens,
           ...englishAuditLog,
+          ...englishOperations,
         },
       },
     });
@@ -61,6 +64,7 @@ describe('counted things', () => {
           ...chineseUsers,
           ...chineseTokens,
           ...chineseAuditLog,
+          ...chineseOperations,
         },
       },
     });

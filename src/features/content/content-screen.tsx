@@ -1,0 +1,294 @@
+import { Stack, Tabs, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../api';
+import { commandFor } from '../../commands/queue';
+import type { ContentQuota } from '../../contract/content';
+import { contentQuotaProblem, type ContentKind } from '../../contract/rules/content';
+import { StoreFullError } from '../../store';
+import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
+import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { NeverReadList } from '../../ui/never-read-list';
+import { ScreenHeader } from '../../ui/screen-header';
+import { StorageUnavailable } from '../../ui/storage-unavailable';
+import { storedList } from '../../ui/stored-list';
+import { StoredListStatus } from '../../ui/stored-list-status';
+import { notify } from '../../ui/toaster';
+import { useMirroredText } from '../../ui/use-mirrored-text';
+import { useNow } from '../../ui/use-now';
+import { useOnline } from '../../ui/use-online';
+import { contentText, kindLabels } from './content-messages';
+import { Records } from './records';
+import { filterContentRows, queuedUse, type ContentRow } from './rows';
+import type { ContentSearch, ContentTab } from './search';
+import { SubmitForm } from './submit-form';
+import { useContentPull, useContentRecords } from './use-content-tasks';
+
+export interface ContentScreenProps {
+  search: ContentSearch;
+  onSearchChange(search: ContentSearch): void;
+}
+
+const recordsTab = msg({ id: 'content.tab.records', message: 'Records' });
+
+/** Today's quota as the server counts it; read again when `changed` changes; undefined until read. */
+function useQuota(online: boolean, changed: number): ContentQuota | undefined {
+  const [quota, setQuota] = useState<ContentQuota | undefined>(undefined);
+  useEffect(() => {
+    if (!online) return;
+    let current = true;
+    api.call('contentQuota', undefined, { quiet: true }).then(
+      (answer) => current && setQuota(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [online, changed]);
+  return quota;
+}
+
+/**
+ * Refresh and prefetch (spec §2 /cdn/content): URL refresh, directory refresh and prefetch, each
+ * with its rules and what is left of today's quota, and the records of the last 30 days with the
+ * state of every URL. Submissions and retries are queued like every edit: made offline, they are
+ * sent when the connection returns, and the server checks them again.
+ */
+export function ContentScreen({ search, onSearchChange }: ContentScreenProps) {
+  const { t, i18n } = useLingui();
+  const availability = useSyncAvailability();
+  const runtime = useSyncRuntime();
+  const online = useOnline();
+  const now = useNow(60_000);
+  const records = useContentRecords(now);
+  const refresh = useContentPull(runtime, online, records?.rows);
+  const tab: ContentTab = search.tab ?? 'url';
+  const [texts, setTexts] = useState<Record<ContentKind, string>>({ url: '', dir: '', prefetch: '' });
+  const [retrying, setRetrying] = useState<ContentRow | null>(null);
+  const rows = useMemo(() => records?.rows ?? [], [records]);
+  // The server's count changes when it accepts a submission or a retry: a row is then settled.
+  const settled = useMemo(() => rows.filter((row) => row.queued === null).length, [rows]);
+  const quota = useQuota(online, settled);
+  const queued = useMemo(() => queuedUse(rows), [rows]);
+
+  const latest = useRef(search);
+  useEffect(() => {
+    latest.current = search;
+  }, [search]);
+  const addressWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(addressWrite.current), []);
+  const [keyword, setKeyword] = useMirroredText(
+    search.keyword ?? '',
+    (text) => {
+      clearTimeout(addressWrite.current);
+      addressWrite.current = setTimeout(
+        () =>
+          onSearchChange({
+            ...latest.current,
+            keyword: text.trim() === '' ? undefined : text,
+            page: undefined,
+          }),
+        300,
+      );
+    },
+    (text) => text,
+  );
+  const filtered = useMemo(
+    () => filterContentRows(rows, { ...search, keyword }, now),
+    [rows, search, keyword, now],
+  );
+
+  const enqueue = useCallback(
+    async (command: ReturnType<typeof commandFor>, said: { online: string; offline: string }) => {
+      if (!runtime) return false;
+      try {
+        await runtime.enqueue(command);
+        notify('success', navigator.onLine ? said.online : said.offline);
+        return true;
+      } catch (error) {
+        notify(
+          'error',
+          error instanceof StoreFullError
+            ? t({
+                id: 'content.save.storageFull',
+                message:
+                  "This device's storage is full, so nothing was submitted. Free some space and try again.",
+              })
+            : t({
+                id: 'content.save.failed',
+                message: 'The submission could not be saved on this device. Please try again.',
+              }),
+        );
+        return false;
+      }
+    },
+    [runtime, t],
+  );
+
+  const submit = useCallback(
+    async (kind: ContentKind, urls: string[]) => {
+      const count = urls.length;
+      const saved = await enqueue(commandFor('content.submit', { id: crypto.randomUUID(), kind, urls }), {
+        online: t({
+          id: 'content.submit.online',
+          message: plural(count, {
+            one: 'Submitted # URL. Its state is in the records.',
+            other: 'Submitted # URLs. Their states are in the records.',
+          }),
+        }),
+        offline: t({
+          id: 'content.submit.offline',
+          message: plural(count, {
+            one: 'Saved # URL on this device: it is submitted when the connection returns.',
+            other: 'Saved # URLs on this device: they are submitted when the connection returns.',
+          }),
+        }),
+      });
+      if (saved) onSearchChange({ ...latest.current, tab: 'records', page: undefined });
+      return saved;
+    },
+    [enqueue, onSearchChange, t],
+  );
+
+  const retry = async (row: ContentRow) => {
+    setRetrying(null);
+    const failed = row.counts.failure;
+    const kindQuota = quota?.[row.task.kind];
+    const problem = kindQuota
+      ? contentQuotaProblem(row.task.kind, failed, kindQuota.used + queued[row.task.kind])
+      : null;
+    if (problem && problem.messageId !== 'content.submit.tooMany') {
+      notify('error', contentText(i18n, problem.messageId, problem.data));
+      return;
+    }
+    await enqueue(commandFor('content.retry', { id: row.id }), {
+      online: t({ id: 'content.retry.online', message: 'The failed URLs were submitted again.' }),
+      offline: t({
+        id: 'content.retry.offline',
+        message: 'The retry is saved on this device and sent when the connection returns.',
+      }),
+    });
+  };
+
+  const title = t({ id: 'content.screen.title', message: 'Refresh and prefetch' });
+  const loading = t({ id: 'content.screen.loading', message: 'Loading the records…' });
+  if (!runtime && availability === 'unavailable')
+    return (
+      <StorageUnavailable
+        title={title}
+        message={t({
+          id: 'content.screen.noStorage',
+          message:
+            'This browser does not let the console store data on this device, so refresh and prefetch are not available here. Allow site data for this site, or use another browser, then reload the page.',
+        })}
+      />
+    );
+  if (!runtime || !records) return <CenteredSpinner label={loading} />;
+
+  const stored = storedList(records.read, rows.length, online, refresh);
+  const quotaOf = (kind: ContentKind) =>
+    quota ? { used: quota[kind].used, queued: queued[kind], perDay: quota[kind].per_day } : undefined;
+  const tabLabel = (name: ContentTab): MessageDescriptor =>
+    name === 'records' ? recordsTab : kindLabels[name];
+  const failedCount = retrying?.counts.failure ?? 0;
+
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      <ScreenHeader
+        title={title}
+        summary={
+          <Text color="fg.muted" fontSize="sm">
+            {t({
+              id: 'content.screen.intro',
+              message:
+                'Make the edge fetch changed files from the origin again, or load files onto the edge before users ask for them.',
+            })}
+          </Text>
+        }
+      >
+        <StoredListStatus list={stored} />
+      </ScreenHeader>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) =>
+          onSearchChange({
+            ...search,
+            tab: e.value === 'url' ? undefined : (e.value as ContentTab),
+            page: undefined,
+          })
+        }
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List>
+          {(['url', 'dir', 'prefetch', 'records'] as const).map((name) => (
+            <Tabs.Trigger key={name} value={name}>
+              {i18n._(tabLabel(name))}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {(['url', 'dir', 'prefetch'] as const).map((kind) => (
+          <Tabs.Content key={kind} value={kind}>
+            <SubmitForm
+              kind={kind}
+              text={texts[kind]}
+              onText={(text) => setTexts((before) => ({ ...before, [kind]: text }))}
+              quota={quotaOf(kind)}
+              online={online}
+              onSubmit={(urls) => submit(kind, urls)}
+            />
+          </Tabs.Content>
+        ))}
+        <Tabs.Content value="records">
+          {stored.neverRead ? (
+            <NeverReadList
+              list={stored}
+              loading={loading}
+              failedTitle={t({
+                id: 'content.empty.failedTitle',
+                message: 'The records could not be loaded.',
+              })}
+              offlineTitle={t({
+                id: 'content.empty.offlineTitle',
+                message: 'The records have not been loaded on this device yet.',
+              })}
+              offlineHint={t({
+                id: 'content.empty.offlineHint',
+                message: 'Connect to the internet once to load them; they are then kept for offline use.',
+              })}
+            />
+          ) : (
+            <Records
+              rows={rows}
+              filtered={filtered}
+              search={search}
+              onSearchChange={onSearchChange}
+              keyword={keyword}
+              onKeyword={setKeyword}
+              onRetry={setRetrying}
+            />
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+      <ConfirmDialog
+        open={retrying !== null}
+        title={t({ id: 'content.retry.title', message: 'Retry the failed URLs?' })}
+        message={t({
+          id: 'content.retry.message',
+          message: plural(failedCount, {
+            one: "# failed URL of this task is submitted again. It counts against today's quota.",
+            other: "# failed URLs of this task are submitted again. They count against today's quota.",
+          }),
+        })}
+        confirmLabel={t({ id: 'content.retry.confirm', message: 'Retry' })}
+        cancelLabel={t({ id: 'common.action.cancel', message: 'Cancel' })}
+        onConfirm={() => retrying && void retry(retrying)}
+        onCancel={() => setRetrying(null)}
+      />
+    </Stack>
+  );
+}
