@@ -159,7 +159,10 @@ const contentRoute = createRoute({
     const search = contentRoute.useSearch();
     const navigate = contentRoute.useNavigate();
     return (
-      <ContentScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+      <ContentScreen
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
     );
   },
 });

@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import type { ContentTask } from '../../contract/content';
 import type { CommandLike, CommandView, CommandViews, ComparedField } from '../../ui/command-views';
 import { statusLabels } from './content-messages';
-import { contentFold } from './use-content-tasks';
+import { contentFold } from './fold';
 
 function payloadOf(command: CommandLike): { kind?: string; urls?: unknown } {
   const payload = command.payload;

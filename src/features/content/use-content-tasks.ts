@@ -1,20 +1,17 @@
 import { useEffect, useMemo } from 'react';
 import { api } from '../../api';
-import { foldOf } from '../../commands/fold';
 import type { ContentTask } from '../../contract/content';
 import { limits } from '../../contract/limits';
 import { project, type ReadRow, type Store } from '../../store';
 import { pullList, usePull } from '../../sync/pull';
 import { useLiveQuery } from '../../sync/react';
 import type { SyncRuntime } from '../../sync/runtime';
+import { contentFold } from './fold';
 import { anyUnfinished, toContentRows, type ContentRow } from './rows';
 
 /** The snapshots' kind (the tasks' aggregate kind) and the key of their last read in the store. */
 export const contentKind = 'contentTask';
 export const contentReadKey = 'contentTask';
-
-/** How a submission or a retry changes a task, as the records predict it until the server answers. */
-export const contentFold = foldOf('contentTask');
 
 /** How often the records are read again while the server still works on a task. */
 export const pollMs = 2_000;

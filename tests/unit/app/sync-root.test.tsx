@@ -175,7 +175,7 @@ describe('the connectivity indicator, driven by the real sender', () => {
     const button = await indicator('Sync status: Online.');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
-    expect(await screen.findByRole('dialog', { name: 'Pending changes' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Pending changes' }, { timeout: 10_000 })).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(await screen.findByText('No pending changes')).toBeTruthy();
   });
