@@ -7,6 +7,7 @@ import { readOperatorKey } from './operator/key';
 import { setSpecialConfig } from './modules/domain/service';
 import { approveApplication, pendingApplications } from './modules/product/service';
 import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from './modules/traffic/edge-keys';
+import { edgeNodeAction, runEdgeNodeAction } from './modules/ip-check/service';
 
 /**
  * `npm run admin -- approve <login>` / `pending` / `special-config <domain> on|off`. Talks to the
@@ -26,6 +27,9 @@ function usage(): never {
       '  special-config <domain> on|off     set or clear the special configuration of a domain',
       '  edge-key create|revoke <name>      make (shown once) or revoke the key an edge node sends logs with',
       '  edge-key list                      list the edge keys',
+      '  edge-node add <ip> <name> <region> <carrier> [offline]',
+      '                                     add or change an edge node (region: GD, BJ… or overseas; carrier: telecom, unicom, mobile, edu, other)',
+      '  edge-node remove <ip> | list       remove an edge node, or list them',
     ].join('\n'),
   );
   process.exit(2);
@@ -226,6 +230,37 @@ if (command === 'approve') {
       console.log(
         `${k.name}\t${k.revoked ? 'revoked' : 'live'}\tcreated ${k.created_at}\tlast used ${k.last_used_at ?? 'never'}`,
       );
+} else if (command === 'edge-node') {
+  const [action, address, name, region, carrier, state] = process.argv.slice(3);
+  const parsed = edgeNodeAction.safeParse(
+    action === 'add'
+      ? { action, address, name, region, carrier, online: state !== 'offline' }
+      : { action, ...(address ? { address } : {}) },
+  );
+  if (!parsed.success) usage();
+  const r = await route('POST', '/operator/edge-node', parsed.data);
+  let nodes: { address: string; name: string; region: string; carrier: string; online: boolean }[];
+  if (r.kind === 'server') {
+    if (r.answer.code !== 0) {
+      console.error(`edge-node ${action}: failed: ${r.answer.msg} (${through(r)})`);
+      process.exit(1);
+    }
+    nodes = (r.answer.data as { nodes: typeof nodes }).nodes;
+  } else {
+    try {
+      nodes = (await direct((db) => runEdgeNodeAction(db, parsed.data, new Date()))).nodes;
+    } catch (error) {
+      if (error instanceof AppError) {
+        console.error(`edge-node ${action}: failed: ${t(error.messageId, 'en_US')} (${through(r)})`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  if (action === 'list')
+    for (const n of nodes)
+      console.log(`${n.address}\t${n.name}\t${n.region}\t${n.carrier}\t${n.online ? 'online' : 'offline'}`);
+  else console.log(`edge-node ${action} ${address}: done, ${nodes.length} nodes (${through(r)})`);
 } else {
   usage();
 }

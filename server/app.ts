@@ -37,6 +37,7 @@ import { tokenRoutes } from './modules/token/routes';
 import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
 import { contentRoutes } from './modules/content/routes';
+import { ipCheckRoutes } from './modules/ip-check/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
@@ -232,12 +233,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           .status(200)
           .send(envelopeOfError(request, new AppError(Code.tooManyFiles, 'feedback.images.tooMany')));
       }
+      // The first issue's figures go with its message: a custom rule's own, a limit's maximum.
+      const first = error.validation[0];
+      const figures = (first?.keyword === 'custom' ? first.params.params : undefined) ?? {};
+      const maximum = first?.keyword === 'too_big' ? first.params.maximum : undefined;
       return reply
         .status(200)
         .send(
           envelopeOfError(
             request,
-            new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', { issues }),
+            new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', {
+              ...(typeof figures === 'object' ? figures : {}),
+              ...(typeof maximum === 'number' ? { max: maximum } : {}),
+              issues,
+            }),
           ),
         );
     }
@@ -281,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     commandRoutes(instance, ctx);
     ipBanRoutes(instance, ctx);
     contentRoutes(instance, ctx);
+    ipCheckRoutes(instance, ctx);
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);

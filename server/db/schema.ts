@@ -708,3 +708,24 @@ export const contentUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.kind] })],
 );
+
+/**
+ * The provider's edge nodes, as the operator keeps them (`npm run admin -- edge-node`): what the
+ * IP check answers "ours" for. Region and carrier are the operator's, not the IP database's.
+ */
+export const edgeNodes = pgTable('edge_nodes', {
+  address: text('address').primaryKey(),
+  name: text('name').notNull(),
+  region: text('region').notNull(),
+  carrier: text('carrier').notNull(),
+  online: boolean('online').notNull().default(true),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** When each user last ran an IP check: one query per user every 5 seconds (spec §9). */
+export const ipCheckCalls = pgTable('ip_check_calls', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  lastAt: ts('last_at').notNull(),
+});

@@ -64,6 +64,7 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   auditList: '/cdn/user/audit-log',
   contentList: '/cdn/content',
   contentQuota: '/cdn/content',
+  ipCheck: '/cdn/utils/ipinquiry',
 };
 
 /** The endpoints that act on one domain or one certificate named in their input (data permission). */
@@ -144,6 +145,7 @@ export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
   auditList: 'read',
   contentList: 'read',
   contentQuota: 'read',
+  ipCheck: 'read',
 };
 
 /**

@@ -348,6 +348,19 @@ export const messages = {
     zh_CN: '节点暂时无法执行，请重试',
     en_US: 'The edge could not execute it. Retry it.',
   },
+  // IP check (spec §5, §9).
+  'ipCheck.required': { zh_CN: '请输入要查询的 IP', en_US: 'Enter the IP addresses to check' },
+  'ipCheck.format': { zh_CN: 'IP 格式不正确', en_US: 'The IP format is incorrect' },
+  'ipCheck.tooMany': {
+    zh_CN: '{max, plural, other {单次最多查询 # 个 IP}}',
+    en_US:
+      '{max, plural, one {At most # IP can be checked at a time} other {At most # IPs can be checked at a time}}',
+  },
+  'ipCheck.tooFrequent': {
+    zh_CN: '{seconds, plural, other {查询过于频繁，请 # 秒后再试}}',
+    en_US:
+      '{seconds, plural, one {Too many queries: try again in # second} other {Too many queries: try again in # seconds}}',
+  },
   'ipBan.rule.format': {
     zh_CN: 'IP 地址或 IP 段格式不正确',
     en_US: 'Enter a valid IPv4 or IPv6 address or CIDR range',

@@ -15,6 +15,7 @@ import { setSpecialConfig } from '../modules/domain/service';
 import { approveApplication, pendingApplications } from '../modules/product/service';
 import { findAccountByLogin } from '../modules/account/service';
 import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from '../modules/traffic/edge-keys';
+import { edgeNodeAction, edgeNodeActionResult, runEdgeNodeAction } from '../modules/ip-check/service';
 import { demoTrafficDomains } from '../seed/demo-traffic';
 
 /**
@@ -162,6 +163,26 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
       }));
       return ok(request, { key: null, keys });
     },
+  );
+
+  app.post(
+    '/operator/edge-node',
+    {
+      schema: {
+        ...documented(
+          'operatorEdgeNode',
+          'Add (or change) an edge node by its IPv4 address, with its name, region and carrier; remove one; or list them. The IP check answers "edge node" for these addresses. 40301 without the operator key; 40401 removing an unknown address.',
+        ),
+        body: edgeNodeAction,
+        response: { 200: envelopeOf(edgeNodeActionResult).or(failureEnvelope) },
+      },
+      preValidation: requireKey,
+    },
+    async (request) =>
+      ok(
+        request,
+        await runEdgeNodeAction(ctx.db, request.body as z.output<typeof edgeNodeAction>, new Date()),
+      ),
   );
 
   app.get(

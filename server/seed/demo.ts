@@ -21,6 +21,7 @@ import { addChild } from '../modules/user/service';
 import { noGrants } from '../../src/contract/users';
 import { demoCertsSeeded, seedDemoCerts } from './demo-certs';
 import { demoContentSeeded, seedDemoContent } from './demo-content';
+import { demoEdgeNodesSeeded, seedDemoEdgeNodes } from './demo-edge-nodes';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
@@ -159,6 +160,7 @@ export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Prom
     (await demoDomainsSeeded(db, demo.id)) &&
     (await findAccountByLogin(db, 'demo-analyst')) !== null &&
     (await demoContentSeeded(db, demo.id)) &&
+    (await demoEdgeNodesSeeded(db)) &&
     (!options.dataDir || (await demoCertsSeeded(db, demo.id)))
   );
 }
@@ -192,6 +194,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   if (options.dataDir) await seedDemoCerts(db, demo, KeyVault.open(options.dataDir), Date.now());
   await seedDemoSubAccount(db, demo, password);
   await seedDemoContent(db, demo, options.cnameSuffix, Date.now());
+  await seedDemoEdgeNodes(db, new Date());
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as s from './schemas';
 import { pushBody, pushResult } from './commands';
 import { contentListQuery, contentListResult, contentQuotaResult } from './content';
+import { ipCheckBody, ipCheckResult } from './ip-check';
 import { ipBanListQuery, ipBanListResult, ipBanLookupQuery, ipBanLookupResult } from './ip-ban';
 import {
   domainDetailQuery,
@@ -282,6 +283,15 @@ export const endpoints = {
     tag: 'content',
     summary:
       "Today's use of the refresh and prefetch quotas (days in UTC+8), with the daily and per-submission limits.",
+  }),
+  ipCheck: e({
+    ...routes.ipCheck,
+    input: ipCheckBody,
+    output: ipCheckResult,
+    access: 'open',
+    tag: 'tools',
+    summary:
+      'IP check: for up to 20 values, each holding a dotted IPv4 address, whether it is one of the edge nodes and its region and carrier. One query per user every 5 seconds (42901 with `retry_after` otherwise).',
   }),
   ipBanLookup: e({
     ...routes.ipBanLookup,

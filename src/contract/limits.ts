@@ -69,6 +69,11 @@ export const limits = {
     /** Rows of one records page; the browser pulls the records whole in pages this size. */
     pageSizeMax: 500,
   },
+  /** The IP check (spec §9): addresses per query, and one query per user every 5 seconds. */
+  ipCheck: {
+    perQuery: 20,
+    intervalMs: 5000,
+  },
   sync: {
     /** Commands in one push. */
     batchMax: 100,

@@ -65,6 +65,7 @@ export const routes = {
   logFiles: { method: 'POST', path: '/v3/log/file/lists' },
   contentList: { method: 'GET', path: '/v3/content/task/lists' },
   contentQuota: { method: 'GET', path: '/v3/content/quota/detail' },
+  ipCheck: { method: 'POST', path: '/v3/tools/ip/check' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

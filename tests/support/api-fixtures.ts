@@ -36,6 +36,8 @@ export const endpointInputs: Partial<Record<EndpointName, Record<string, unknown
   },
   ipBanList: { keyword: '192.0.2', page: 1, page_size: 20 },
   ipBanLookup: { ip: '192.0.2.1' },
+  contentList: { kind: 'url', status: 'success', keyword: 'example', page: 1, page_size: 20 },
+  ipCheck: { ips: ['192.0.2.1', 'http://198.51.100.7:8080/'] },
   domainList: { keyword: 'example', service_type: 'web', area: '1', page: 1 },
   domainDetail: { id: randomUUID() },
   domainGroupList: { updated_since: '2026-01-01T00:00:00Z' },

@@ -52,6 +52,24 @@ function open(): Lookup {
   return database;
 }
 
+/** The database's own record of an address (country, province, city, carrier), '' when it has none. */
+export function locationOf(address: string): string {
+  try {
+    const found = open().search(address) as {
+      country: string;
+      province: string;
+      city?: string;
+      isp: string;
+    } | null;
+    if (!found) return '';
+    return [
+      ...new Set([found.country, found.province, found.city ?? '', found.isp].filter((part) => part !== '')),
+    ].join(' ');
+  } catch {
+    return '';
+  }
+}
+
 const cacheMax = 200_000;
 const cache = new Map<string, Place>();
 

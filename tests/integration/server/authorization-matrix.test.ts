@@ -126,6 +126,7 @@ const endpointTargets: Record<EndpointName, { target: Target; input?: (id: strin
   auditList: { target: 'none' },
   contentList: { target: 'none' },
   contentQuota: { target: 'none' },
+  ipCheck: { target: 'none' },
 };
 
 /** Whether a caller may open a menu path (a group's child item with that path). */
