@@ -237,18 +237,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const first = error.validation[0];
       const figures = (first?.keyword === 'custom' ? first.params.params : undefined) ?? {};
       const maximum = first?.keyword === 'too_big' ? first.params.maximum : undefined;
-      return reply
-        .status(200)
-        .send(
-          envelopeOfError(
-            request,
-            new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', {
-              ...(typeof figures === 'object' ? figures : {}),
-              ...(typeof maximum === 'number' ? { max: maximum } : {}),
-              issues,
-            }),
-          ),
-        );
+      return reply.status(200).send(
+        envelopeOfError(
+          request,
+          new AppError(Code.invalidRequest, issues[0]?.message_id ?? 'common.invalid', {
+            ...(typeof figures === 'object' ? figures : {}),
+            ...(typeof maximum === 'number' ? { max: maximum } : {}),
+            issues,
+          }),
+        ),
+      );
     }
     const status = error.statusCode ?? 500;
     if (status === 415) {
