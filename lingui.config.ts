@@ -19,6 +19,7 @@ export default defineConfig({
         '<rootDir>/src/features/audit-log/**',
         '<rootDir>/src/features/ip-ban/**',
         '<rootDir>/src/features/content/**',
+        '<rootDir>/src/features/ip-check/**',
       ],
     },
     {
@@ -51,7 +52,7 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/operations',
-      include: ['<rootDir>/src/features/content'],
+      include: ['<rootDir>/src/features/content', '<rootDir>/src/features/ip-check'],
     },
   ],
   format: 'po',

@@ -154,6 +154,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // The browser journeys share the machine's cores: a screen's test may wait its turn.
+          testTimeout: 15_000,
           setupFiles: ['tests/support/unit-setup.ts'],
         },
       },
@@ -162,6 +164,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/support/seeded-template.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

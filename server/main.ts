@@ -17,6 +17,30 @@ const config = loadConfig();
 recordServer(config.dataDir, { pid: process.pid });
 process.on('exit', () => forgetServer(config.dataDir, process.pid));
 
+// The stop signals are answered from the first moment: during the start (nothing to close yet)
+// by leaving at once, then by closing what the start opened. A runner that relays the signal
+// (tsx) learns early that this process handles it.
+/** What closes the running server, once it runs. */
+const running: { stop?: () => Promise<void> } = {};
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  try {
+    if (running.stop) {
+      console.log(`${signal} received, shutting down`);
+      await running.stop();
+    }
+    // The record goes last (the exit handler): until the database is closed, admin must wait.
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
 // Migrations and the demo seed run under one lock (PostgreSQL), so instances starting together
 // against one database neither migrate twice nor seed twice.
 const database = await openDatabase({
@@ -80,21 +104,8 @@ if (config.demo) {
   for (const a of demoAccounts) console.log(`    ${a.login.padEnd(11)} ${a.shows}`);
 }
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal} received, shutting down`);
-  try {
-    stopContentWorker();
-    await app.close();
-    await database.close();
-    // The record goes last (the exit handler): until the database is closed, admin must wait.
-    process.exit(0);
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+running.stop = async () => {
+  stopContentWorker();
+  await app.close();
+  await database.close();
+};

@@ -27,6 +27,8 @@ export interface Database {
    * it breaks (`lost`, then `ready` once listening again). Answers the function that stops it.
    */
   listen?(channel: string, handlers: NotificationHandlers): () => Promise<void>;
+  /** PGlite: the whole database as a dump that `loadDataDir` starts from (a seeded template for tests). */
+  dump?(): Promise<Blob>;
 }
 
 export interface NotificationHandlers {
@@ -156,5 +158,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

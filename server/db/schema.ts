@@ -729,3 +729,34 @@ export const ipCheckCalls = pgTable('ip_check_calls', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   lastAt: ts('last_at').notNull(),
 });
+
+/** Traffic packages the operator granted (server/modules/traffic-package). */
+export const trafficPackages = pgTable(
+  'traffic_packages',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    region: text('region').notNull(),
+    totalBytes: bigint('total_bytes', { mode: 'number' }).notNull(),
+    usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+    effectiveAt: ts('effective_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    grantedAt: ts('granted_at').notNull(),
+  },
+  (t) => [index('traffic_packages_account_idx').on(t.accountId, t.expiresAt)],
+);
+
+/**
+ * Per account: its billing mode (spec §9, set by the operator; flow unless said otherwise) and the
+ * hour up to which its flow has been counted against its packages.
+ */
+export const packageAccounts = pgTable('package_accounts', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  billingMode: text('billing_mode').notNull().default('flow'),
+  countedUntil: ts('counted_until'),
+});

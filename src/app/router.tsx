@@ -24,6 +24,7 @@ import {
   IpBanScreen,
   CertScreen,
   ContentScreen,
+  IpCheckScreen,
   LaterScreen,
   OpenServiceScreen,
   TrafficScreen,
@@ -165,6 +166,14 @@ const contentRoute = createRoute({
       />
     );
   },
+});
+
+const ipCheckRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/utils/ipinquiry',
+  staticData: { title: menuLabels.ip_query },
+  beforeLoad: guard,
+  component: IpCheckScreen,
 });
 
 const statisticsRoute = createRoute({
@@ -375,7 +384,6 @@ const auditLogRoute = createRoute({
 
 /** Functions of later versions: path → title. */
 const laterScreens: [string, MessageDescriptor | undefined][] = [
-  ['cdn/utils/ipinquiry', menuLabels.ip_query],
   ['cdn/alarm-manage', menuLabels.alarm],
   ['cdn/file-sync', menuLabels.file_sync],
   ['cdn/traffic-package', menuLabels.traffic_package],
@@ -402,6 +410,7 @@ const routeTree = rootRoute.addChildren([
   ipBanRoute,
   certRoute,
   contentRoute,
+  ipCheckRoute,
   domainListRoute,
   domainCreateRoute,
   domainDetailRoute,

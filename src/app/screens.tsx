@@ -10,6 +10,7 @@ import {
 import { loadIpBanScreen } from '../features/ip-ban';
 import { loadCertScreen } from '../features/cert';
 import { loadContentScreen } from '../features/content';
+import { loadIpCheckScreen } from '../features/ip-check';
 import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
 import { loadCatalogPart } from '../i18n';
@@ -83,6 +84,7 @@ export function preloadScreen(path: string): void {
 /** The screens that show what the offline store holds: the store opens with them, not after. */
 const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
 export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));
+export const IpCheckScreen = lazy(() => loadIpCheckScreen().then((m) => ({ default: m.IpCheckScreen })));
 export const ContentScreen = lazy(() => loadContentScreen().then((m) => ({ default: m.ContentScreen })));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));
 export const TrafficScreen = lazy(() => loadTrafficScreen().then((m) => ({ default: m.TrafficScreen })));

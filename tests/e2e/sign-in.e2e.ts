@@ -99,7 +99,7 @@ describe('sign-in, language and the menu', () => {
     await page.waitForURL((url) => !url.hash.startsWith('#/cdn/file-sync'));
     expect(page.url()).not.toContain('file-sync');
     // A granted route of a later version says so plainly.
-    await page.goto(`${baseUrl}/#/cdn/content`);
+    await page.goto(`${baseUrl}/#/cdn/alarm-manage`);
     await page
       .getByText(/not available yet/i)
       .first()

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
@@ -33,13 +33,16 @@ export interface SuiteOptions {
 
 const targets: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh database `cdn_test_<random>` on the DATABASE_URL server; dropped by the returned function. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database `cdn_test_<random>` on the DATABASE_URL server, empty or a copy of `template`;
+ * dropped by the returned function.
+ */
+export async function freshPostgres(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `cdn_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -100,21 +103,34 @@ export function describeServer(
       let dataDir: string | undefined;
 
       beforeAll(async () => {
+        // The demo data seeded once for the run (tests/support/seeded-template.ts), copied here;
+        // a suite that asks for other data seeds its own.
+        const seeded =
+          options.customers === undefined && !options.config?.cnameSuffix ? inject('seeded') : undefined;
+        const template = seeded?.[kind];
         let url: string | undefined;
-        if (kind === 'postgres') ({ url, drop } = await freshPostgres());
-        const database = await openDatabase({ url, dataDir: 'memory://' });
-        // Files (feedback pictures) go to a folder of this suite, removed after it.
+        if (kind === 'postgres') ({ url, drop } = await freshPostgres(seeded?.postgres?.database));
+        // Files (feedback pictures, certificate keys) go to a folder of this suite, removed after it.
         dataDir = mkdtempSync(join(tmpdir(), 'cdn-suite-'));
+        if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+        const database = await openDatabase({
+          url,
+          dataDir: 'memory://',
+          ...(kind === 'pglite' && seeded?.pglite
+            ? { loadDataDir: new Blob([readFileSync(seeded.pglite.dump)]) }
+            : {}),
+        });
         const config: Config = {
           ...loadConfig({ STATIC_DIR: '/nonexistent-static', LOG_LEVEL: 'info', DATA_DIR: dataDir }),
           ...options.config,
         };
-        await seedDemo(database.db, {
-          dataDir,
-          password: demoPassword,
-          cnameSuffix: config.cnameSuffix,
-          customers: options.customers ?? 3,
-        });
+        if (!template)
+          await seedDemo(database.db, {
+            dataDir,
+            password: demoPassword,
+            cnameSuffix: config.cnameSuffix,
+            customers: options.customers ?? 3,
+          });
         const logs: string[] = [];
         const make = async (overrides: Partial<Config>) => {
           const app = await buildApp({

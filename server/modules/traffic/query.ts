@@ -10,7 +10,7 @@ import {
   type TopDimension,
   statsDayStart,
 } from '../../../src/contract/traffic';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../http/envelope';
 import { eventsOnTargets } from '../audit/service';
 import { domainsByIds } from '../domain/service';
@@ -357,3 +357,34 @@ export async function uniqueVisitors(db: Db, scope: Scope, range: Range) {
 }
 
 export { statsOffsetMs };
+
+/**
+ * An account's flow per hour in [from, to) from the hourly regional rollup, split into the
+ * mainland and the rest of the world (Hong Kong, Macao and Taiwan included); an address the IP
+ * database does not place counts as mainland (the regional rollup is kept per domain: every
+ * domain is summed). For the traffic packages' usage.
+ */
+export async function hourlyFlowByArea(
+  db: Executor,
+  accountId: number,
+  from: Date,
+  to: Date,
+): Promise<{ at: Date; mainland: number; overseas: number }[]> {
+  const result = await db.execute<{
+    at: string | Date;
+    mainland: string | number;
+    overseas: string | number;
+  }>(sql`
+    select at,
+      coalesce(sum(bytes) filter (where region not in ('overseas', 'HK', 'MO', 'TW')), 0) as mainland,
+      coalesce(sum(bytes) filter (where region in ('overseas', 'HK', 'MO', 'TW')), 0) as overseas
+    from traffic_geo_1h
+    where account_id = ${accountId} and at >= ${from.toISOString()} and at < ${to.toISOString()}
+    group by at
+    order by at`);
+  return result.rows.map((row) => ({
+    at: new Date(row.at),
+    mainland: Number(row.mainland),
+    overseas: Number(row.overseas),
+  }));
+}

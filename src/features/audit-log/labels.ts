@@ -58,6 +58,8 @@ export const actionLabels: Record<string, MessageDescriptor> = {
   'ipBan.ban': msg({ id: 'auditLog.action.ipBan.ban', message: 'Banned an IP' }),
   'ipBan.update': msg({ id: 'auditLog.action.ipBan.update', message: 'Changed an IP ban' }),
   'ipBan.unban': msg({ id: 'auditLog.action.ipBan.unban', message: 'Unbanned an IP' }),
+  'content.submit': msg({ id: 'auditLog.action.content.submit', message: 'Submitted a refresh or prefetch' }),
+  'content.retry': msg({ id: 'auditLog.action.content.retry', message: 'Retried a refresh or prefetch' }),
   'cert.upload': msg({ id: 'auditLog.action.cert.upload', message: 'Uploaded a certificate' }),
   'cert.delete': msg({ id: 'auditLog.action.cert.delete', message: 'Deleted a certificate' }),
   childAdd: msg({ id: 'auditLog.action.childAdd', message: 'Created a sub-account' }),

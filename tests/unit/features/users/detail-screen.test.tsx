@@ -67,8 +67,11 @@ describe('a sub-account’s detail', () => {
     expect((screen.getByRole('checkbox', { name: 'IP check' }) as HTMLInputElement).checked).toBe(true);
     const save = screen.getByRole('button', { name: 'Save permissions' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
+    // The whole form first (its domain choice reads on its own), then the changes.
+    const everyDomain = await screen.findByText('All, including future domains');
     fireEvent.click(ipBan);
-    fireEvent.click(screen.getByText('All, including future domains'));
+    await waitFor(() => expect(ipBan.checked).toBe(true));
+    fireEvent.click(everyDomain);
     await waitFor(() => expect(save.disabled).toBe(false));
     await act(async () => fireEvent.click(save));
     await waitFor(() =>

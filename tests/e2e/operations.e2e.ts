@@ -82,7 +82,7 @@ async function submit(page: Page, tab: RegExp, label: string, urls: string[]) {
   await page.waitForURL(/tab=records/);
 }
 
-describe('refresh and prefetch', () => {
+describe('refresh and prefetch, IP check', () => {
   it('refreshes 3 URLs through their states, queues one offline, is refused a foreign host, and retries a failure', async () => {
     const context = await newContext(browser, { language: 'en_US' });
     await preferLanguage(context, 'en_US');
@@ -165,6 +165,37 @@ describe('refresh and prefetch', () => {
       const page = await context.newPage();
       await signIn(page, baseUrl, 'demo');
       const shot = (name: string) => screenshots(page, `content-${name}-${language}`);
+
+      // The IP check: a value without an address refused, then an edge node, one out of service,
+      // and an address that is not ours; the next query waits 5 seconds.
+      await page.goto(`${baseUrl}/#/cdn/utils/ipinquiry`);
+      const ips = page.getByRole('textbox').first();
+      await ips.fill('192.0.2.1\nhttp://192.0.2.5:8080/\n114.114.114\n114.114.114.114');
+      await page
+        .getByText(zh ? 'IP 格式不正确: 114.114.114' : 'The IP format is incorrect: 114.114.114')
+        .waitFor();
+      await screenshots(page, `ip-check-errors-${language}`);
+      await ips.fill('192.0.2.1\nhttp://192.0.2.5:8080/\n114.114.114.114');
+      await page.getByRole('button', { name: zh ? '查询' : 'Check', exact: true }).click();
+      const results = page.getByRole('table', { name: zh ? 'IP 归属查询结果' : 'IP check results' });
+      await results
+        .locator('tr[data-ip="192.0.2.1"]')
+        .getByText(zh ? 'CDN 节点（服务中）' : 'Edge node, in service')
+        .waitFor();
+      await results
+        .locator('tr[data-ip="192.0.2.5"]')
+        .getByText(zh ? 'CDN 节点（已下线）' : 'Edge node, out of service')
+        .waitFor();
+      await results
+        .locator('tr[data-ip="114.114.114.114"]')
+        .getByText(zh ? '江苏' : 'Jiangsu')
+        .waitFor();
+      expect(await page.getByRole('button', { name: zh ? '查询' : 'Check', exact: true }).isDisabled()).toBe(
+        true,
+      );
+      await page.getByText(zh ? /秒后可再次查询/ : /The next query is possible in/).waitFor();
+      await screenshots(page, `ip-check-results-${language}`);
+
       await page.goto(`${baseUrl}/#/cdn/content`);
       const field = page.getByRole('textbox').first();
       await field.waitFor();
