@@ -20,6 +20,7 @@ export default defineConfig({
         '<rootDir>/src/features/ip-ban/**',
         '<rootDir>/src/features/content/**',
         '<rootDir>/src/features/ip-check/**',
+        '<rootDir>/src/features/traffic-package/**',
       ],
     },
     {
@@ -52,7 +53,11 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/operations',
-      include: ['<rootDir>/src/features/content', '<rootDir>/src/features/ip-check'],
+      include: [
+        '<rootDir>/src/features/content',
+        '<rootDir>/src/features/ip-check',
+        '<rootDir>/src/features/traffic-package',
+      ],
     },
   ],
   format: 'po',

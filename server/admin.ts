@@ -8,6 +8,7 @@ import { setSpecialConfig } from './modules/domain/service';
 import { approveApplication, pendingApplications } from './modules/product/service';
 import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from './modules/traffic/edge-keys';
 import { edgeNodeAction, runEdgeNodeAction } from './modules/ip-check/service';
+import { packageAction, runPackageAction } from './modules/traffic-package/service';
 
 /**
  * `npm run admin -- approve <login>` / `pending` / `special-config <domain> on|off`. Talks to the
@@ -30,6 +31,10 @@ function usage(): never {
       '  edge-node add <ip> <name> <region> <carrier> [offline]',
       '                                     add or change an edge node (region: GD, BJ… or overseas; carrier: telecom, unicom, mobile, edu, other)',
       '  edge-node remove <ip> | list       remove an edge node, or list them',
+      '  package grant <login> <size> <region> <days> [YYYY-MM-DD]',
+      '                                     grant a traffic package (size: 500GB, 2TB; region: mainland, overseas, global)',
+      '  package billing <login> flow|bandwidth|requests   set the billing mode of an account',
+      '  package list <login>               list the traffic packages of an account',
     ].join('\n'),
   );
   process.exit(2);
@@ -261,6 +266,51 @@ if (command === 'approve') {
     for (const n of nodes)
       console.log(`${n.address}\t${n.name}\t${n.region}\t${n.carrier}\t${n.online ? 'online' : 'offline'}`);
   else console.log(`edge-node ${action} ${address}: done, ${nodes.length} nodes (${through(r)})`);
+} else if (command === 'package') {
+  const [action, who, ...rest] = process.argv.slice(3);
+  const [size, region, days, effective] = rest;
+  const parsed = packageAction.safeParse(
+    action === 'grant'
+      ? { action, login: who, size, region, days, ...(effective ? { effective } : {}) }
+      : action === 'billing'
+        ? { action, login: who, mode: rest[0] }
+        : { action, login: who },
+  );
+  if (!parsed.success) usage();
+  const r = await route('POST', '/operator/package', parsed.data);
+  let answer: {
+    lists: {
+      region: string;
+      total_bytes: number;
+      used_bytes: number;
+      effective_at: string;
+      expires_at: string;
+      status: string;
+    }[];
+    billing_mode: string;
+  };
+  if (r.kind === 'server') {
+    if (r.answer.code !== 0) {
+      console.error(`package ${action}: failed: ${r.answer.msg} (${through(r)})`);
+      process.exit(1);
+    }
+    answer = r.answer.data as typeof answer;
+  } else {
+    try {
+      answer = await direct((db) => runPackageAction(db, parsed.data, new Date()));
+    } catch (error) {
+      if (error instanceof AppError) {
+        console.error(`package ${action}: failed: ${t(error.messageId, 'en_US')} (${through(r)})`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  console.log(`${who}: billing mode ${answer.billing_mode}, ${answer.lists.length} packages (${through(r)})`);
+  for (const p of answer.lists)
+    console.log(
+      `  ${p.region}\t${(p.used_bytes / 1e9).toFixed(1)} / ${(p.total_bytes / 1e9).toFixed(1)} GB\t${p.effective_at} → ${p.expires_at}\t${p.status}`,
+    );
 } else {
   usage();
 }

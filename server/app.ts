@@ -38,6 +38,7 @@ import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
 import { contentRoutes } from './modules/content/routes';
 import { ipCheckRoutes } from './modules/ip-check/routes';
+import { trafficPackageRoutes } from './modules/traffic-package/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ipBanRoutes(instance, ctx);
     contentRoutes(instance, ctx);
     ipCheckRoutes(instance, ctx);
+    trafficPackageRoutes(instance, ctx);
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);

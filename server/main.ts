@@ -3,6 +3,7 @@ import { openDatabase, withSetupLock } from './db/client';
 import { findAccountByLogin } from './modules/account/service';
 import { LocalEdge } from './modules/content/edge';
 import { ContentWorker } from './modules/content/worker';
+import { countAllUsage } from './modules/traffic-package/service';
 import { startTrafficMaintenance } from './modules/traffic/maintenance';
 import { seedDemoTraffic } from './seed/demo-traffic';
 import { buildApp } from './app';
@@ -64,6 +65,7 @@ recordServer(config.dataDir, { pid: process.pid, url: address });
 console.log(`ready in ${Math.round(performance.now())} ms`);
 // The demo's traffic history is built after the start, a day at a time and newest first, so the
 // console answers at once and the recent days fill in first (PostgreSQL: under the setup lock, once).
+let demoTraffic: Promise<unknown> = Promise.resolve();
 if (config.demo && config.demoTrafficDays > 0) {
   const seed = async () => {
     const demo = await findAccountByLogin(database.db, 'demo');
@@ -79,10 +81,19 @@ if (config.demo && config.demoTrafficDays > 0) {
         `demo traffic: ${config.demoTrafficDays} days (${lines} log lines) loaded in ${Date.now() - started} ms`,
       );
   };
-  void (config.databaseUrl ? withSetupLock(config.databaseUrl, seed) : seed()).catch((error: unknown) =>
-    console.error('loading the demo traffic failed:', error),
+  demoTraffic = (config.databaseUrl ? withSetupLock(config.databaseUrl, seed) : seed()).catch(
+    (error: unknown) => console.error('loading the demo traffic failed:', error),
   );
 }
+// Traffic packages: their usage is counted from the hourly rollups every 10 minutes, once the demo's
+// traffic history is in (an hour is counted once).
+const countPackages = () =>
+  countAllUsage(database.db, new Date()).catch((error: unknown) =>
+    console.error('counting the traffic packages’ usage failed:', error),
+  );
+const packageTimer = setInterval(() => void demoTraffic.then(countPackages), 10 * 60_000);
+packageTimer.unref();
+void demoTraffic.then(countPackages);
 startTrafficMaintenance(database.db, config);
 // Refresh and prefetch tasks are executed through the edge bundled with the console (see README).
 const stopContentWorker = new ContentWorker(
@@ -105,6 +116,7 @@ if (config.demo) {
 }
 
 running.stop = async () => {
+  clearInterval(packageTimer);
   stopContentWorker();
   await app.close();
   await database.close();

@@ -65,6 +65,7 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   contentList: '/cdn/content',
   contentQuota: '/cdn/content',
   ipCheck: '/cdn/utils/ipinquiry',
+  trafficPackageList: '/cdn/traffic-package',
 };
 
 /** The endpoints that act on one domain or one certificate named in their input (data permission). */
@@ -146,6 +147,7 @@ export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
   contentList: 'read',
   contentQuota: 'read',
   ipCheck: 'read',
+  trafficPackageList: 'read',
 };
 
 /**

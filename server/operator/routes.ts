@@ -16,6 +16,7 @@ import { approveApplication, pendingApplications } from '../modules/product/serv
 import { findAccountByLogin } from '../modules/account/service';
 import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from '../modules/traffic/edge-keys';
 import { edgeNodeAction, edgeNodeActionResult, runEdgeNodeAction } from '../modules/ip-check/service';
+import { packageAction, packageActionResult, runPackageAction } from '../modules/traffic-package/service';
 import { demoTrafficDomains } from '../seed/demo-traffic';
 
 /**
@@ -183,6 +184,23 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         request,
         await runEdgeNodeAction(ctx.db, request.body as z.output<typeof edgeNodeAction>, new Date()),
       ),
+  );
+
+  app.post(
+    '/operator/package',
+    {
+      schema: {
+        ...documented(
+          'operatorPackage',
+          "Grant a traffic package to an account (size such as 500GB or 2TB, region, days, effective day in UTC+8), set the account's billing mode, or list its packages. 40301 without the operator key; 40401 unknown login.",
+        ),
+        body: packageAction,
+        response: { 200: envelopeOf(packageActionResult).or(failureEnvelope) },
+      },
+      preValidation: requireKey,
+    },
+    async (request) =>
+      ok(request, await runPackageAction(ctx.db, request.body as z.output<typeof packageAction>, new Date())),
   );
 
   app.get(

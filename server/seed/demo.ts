@@ -22,6 +22,7 @@ import { noGrants } from '../../src/contract/users';
 import { demoCertsSeeded, seedDemoCerts } from './demo-certs';
 import { demoContentSeeded, seedDemoContent } from './demo-content';
 import { demoEdgeNodesSeeded, seedDemoEdgeNodes } from './demo-edge-nodes';
+import { demoPackagesSeeded, seedDemoPackages } from './demo-packages';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
@@ -161,6 +162,7 @@ export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Prom
     (await findAccountByLogin(db, 'demo-analyst')) !== null &&
     (await demoContentSeeded(db, demo.id)) &&
     (await demoEdgeNodesSeeded(db)) &&
+    (await demoPackagesSeeded(db, demo.id)) &&
     (!options.dataDir || (await demoCertsSeeded(db, demo.id)))
   );
 }
@@ -195,6 +197,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoSubAccount(db, demo, password);
   await seedDemoContent(db, demo, options.cnameSuffix, Date.now());
   await seedDemoEdgeNodes(db, new Date());
+  await seedDemoPackages(db, demo.id, new Date());
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

@@ -25,6 +25,7 @@ import {
   CertScreen,
   ContentScreen,
   IpCheckScreen,
+  TrafficPackageScreen,
   LaterScreen,
   OpenServiceScreen,
   TrafficScreen,
@@ -174,6 +175,14 @@ const ipCheckRoute = createRoute({
   staticData: { title: menuLabels.ip_query },
   beforeLoad: guard,
   component: IpCheckScreen,
+});
+
+const trafficPackageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/traffic-package',
+  staticData: { title: menuLabels.traffic_package },
+  beforeLoad: guard,
+  component: TrafficPackageScreen,
 });
 
 const statisticsRoute = createRoute({
@@ -386,7 +395,6 @@ const auditLogRoute = createRoute({
 const laterScreens: [string, MessageDescriptor | undefined][] = [
   ['cdn/alarm-manage', menuLabels.alarm],
   ['cdn/file-sync', menuLabels.file_sync],
-  ['cdn/traffic-package', menuLabels.traffic_package],
   ['cdn/resource-config', menuLabels.alarm_resource],
 ];
 
@@ -411,6 +419,7 @@ const routeTree = rootRoute.addChildren([
   certRoute,
   contentRoute,
   ipCheckRoute,
+  trafficPackageRoute,
   domainListRoute,
   domainCreateRoute,
   domainDetailRoute,

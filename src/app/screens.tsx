@@ -11,6 +11,7 @@ import { loadIpBanScreen } from '../features/ip-ban';
 import { loadCertScreen } from '../features/cert';
 import { loadContentScreen } from '../features/content';
 import { loadIpCheckScreen } from '../features/ip-check';
+import { loadTrafficPackageScreen } from '../features/traffic-package';
 import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
 import { loadCatalogPart } from '../i18n';
@@ -84,6 +85,9 @@ export function preloadScreen(path: string): void {
 /** The screens that show what the offline store holds: the store opens with them, not after. */
 const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
 export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));
+export const TrafficPackageScreen = lazy(() =>
+  loadTrafficPackageScreen().then((m) => ({ default: m.TrafficPackageScreen })),
+);
 export const IpCheckScreen = lazy(() => loadIpCheckScreen().then((m) => ({ default: m.IpCheckScreen })));
 export const ContentScreen = lazy(() => loadContentScreen().then((m) => ({ default: m.ContentScreen })));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));

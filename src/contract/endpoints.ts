@@ -3,6 +3,7 @@ import * as s from './schemas';
 import { pushBody, pushResult } from './commands';
 import { contentListQuery, contentListResult, contentQuotaResult } from './content';
 import { ipCheckBody, ipCheckResult } from './ip-check';
+import { trafficPackageListResult } from './traffic-package';
 import { ipBanListQuery, ipBanListResult, ipBanLookupQuery, ipBanLookupResult } from './ip-ban';
 import {
   domainDetailQuery,
@@ -292,6 +293,14 @@ export const endpoints = {
     tag: 'tools',
     summary:
       'IP check: for up to 20 values, each holding a dotted IPv4 address, whether it is one of the edge nodes and its region and carrier. One query per user every 5 seconds (42901 with `retry_after` otherwise).',
+  }),
+  trafficPackageList: e({
+    ...routes.trafficPackageList,
+    output: trafficPackageListResult,
+    access: 'open',
+    tag: 'package',
+    summary:
+      "The account's traffic packages, newest first: region, total and used flow, effective and expiry times and state, with the account's billing mode (flow packages are not usable under bandwidth billing) and the time up to which usage is counted (hourly; it may lag).",
   }),
   ipBanLookup: e({
     ...routes.ipBanLookup,

@@ -66,6 +66,7 @@ export const routes = {
   contentList: { method: 'GET', path: '/v3/content/task/lists' },
   contentQuota: { method: 'GET', path: '/v3/content/quota/detail' },
   ipCheck: { method: 'POST', path: '/v3/tools/ip/check' },
+  trafficPackageList: { method: 'GET', path: '/v3/package/traffic/lists' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

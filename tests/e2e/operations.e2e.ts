@@ -82,7 +82,7 @@ async function submit(page: Page, tab: RegExp, label: string, urls: string[]) {
   await page.waitForURL(/tab=records/);
 }
 
-describe('refresh and prefetch, IP check', () => {
+describe('refresh and prefetch, IP check, traffic packages', () => {
   it('refreshes 3 URLs through their states, queues one offline, is refused a foreign host, and retries a failure', async () => {
     const context = await newContext(browser, { language: 'en_US' });
     await preferLanguage(context, 'en_US');
@@ -171,9 +171,8 @@ describe('refresh and prefetch, IP check', () => {
       await page.goto(`${baseUrl}/#/cdn/utils/ipinquiry`);
       const ips = page.getByRole('textbox').first();
       await ips.fill('192.0.2.1\nhttp://192.0.2.5:8080/\n114.114.114\n114.114.114.114');
-      await page
-        .getByText(zh ? 'IP 格式不正确: 114.114.114' : 'The IP format is incorrect: 114.114.114')
-        .waitFor();
+      await page.getByText(zh ? 'IP 格式不正确' : 'The IP format is incorrect', { exact: true }).waitFor();
+      await page.getByText('114.114.114', { exact: true }).waitFor();
       await screenshots(page, `ip-check-errors-${language}`);
       await ips.fill('192.0.2.1\nhttp://192.0.2.5:8080/\n114.114.114.114');
       await page.getByRole('button', { name: zh ? '查询' : 'Check', exact: true }).click();
@@ -188,13 +187,33 @@ describe('refresh and prefetch, IP check', () => {
         .waitFor();
       await results
         .locator('tr[data-ip="114.114.114.114"]')
-        .getByText(zh ? '江苏' : 'Jiangsu')
+        .getByText(zh ? '江苏' : 'Jiangsu', { exact: true })
         .waitFor();
       expect(await page.getByRole('button', { name: zh ? '查询' : 'Check', exact: true }).isDisabled()).toBe(
         true,
       );
       await page.getByText(zh ? /秒后可再次查询/ : /The next query is possible in/).waitFor();
       await screenshots(page, `ip-check-results-${language}`);
+
+      // Traffic packages: the demo's four, one expiring in 3 days, its usage counted from the demo's
+      // traffic once that is loaded (after the server's start).
+      await page.goto(`${baseUrl}/#/cdn/traffic-package`);
+      const packages = page.getByRole('table', { name: zh ? '流量包列表' : 'Traffic packages' });
+      await packages.locator('tr[data-package]').nth(3).waitFor();
+      await packages.getByText(zh ? /即将到期：剩余 [1-3] 天/ : /Expiring soon: [1-3] days? left/).waitFor();
+      for (const state of zh ? ['生效中', '已过期', '未生效'] : ['In effect', 'Expired', 'Not yet in effect'])
+        await packages.getByText(state, { exact: true }).first().waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await packages.locator('tr[data-package]').first().waitFor();
+            return page.getByText(zh ? /已统计至 \d{4}-/ : /counted up to \d{4}-/).count();
+          },
+          { timeout: 90_000, interval: 3000 },
+        )
+        .toBe(1);
+      await screenshots(page, `traffic-package-${language}`);
 
       await page.goto(`${baseUrl}/#/cdn/content`);
       const field = page.getByRole('textbox').first();

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { Code } from '../../../src/contract';
+import { statsOffsetMs } from '../../../src/contract/traffic-constants';
 import {
+  billingModes,
+  packageRegions,
   packageStatus,
+  trafficPackageListResult,
   type BillingMode,
   type PackageRegion,
   type TrafficPackage,
 } from '../../../src/contract/traffic-package';
 import type { Db, Executor } from '../../db/client';
 import { packageAccounts, trafficPackages } from '../../db/schema';
+import { AppError } from '../../http/envelope';
+import { findAccountByLogin } from '../account/service';
 import { hourlyFlowByArea } from '../traffic/query';
 
 type PackageRow = typeof trafficPackages.$inferSelect;
@@ -168,4 +176,52 @@ export async function countAllUsage(db: Db, now: Date): Promise<void> {
     .from(trafficPackages)
     .where(gt(trafficPackages.expiresAt, sql`${new Date(now.getTime() - 2 * hourMs)}`));
   for (const { accountId } of accounts) await countUsage(db, accountId, now);
+}
+
+const units: Record<string, number> = { GB: 1e9, TB: 1e12, PB: 1e15 };
+
+/** A size as the operator types it: `500GB`, `2TB`, `1.5PB` (decimal units, as flow is billed). */
+export const packageSize = z
+  .string()
+  .regex(/^\d+(\.\d+)?(GB|TB|PB)$/i, 'package.size')
+  .transform((text) => {
+    const unit = text.slice(-2).toUpperCase();
+    return Math.round(Number(text.slice(0, -2)) * units[unit]!);
+  });
+
+/** What the operator asks (`npm run admin -- package ...`). */
+export const packageAction = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('grant'),
+    login: z.string().min(1),
+    size: packageSize,
+    region: z.enum(packageRegions),
+    /** Days it lasts from its effective day. */
+    days: z.coerce.number().int().min(1).max(3650),
+    /** The day it takes effect (YYYY-MM-DD, UTC+8); today when absent. */
+    effective: z.iso.date().optional(),
+  }),
+  z.object({ action: z.literal('billing'), login: z.string().min(1), mode: z.enum(billingModes) }),
+  z.object({ action: z.literal('list'), login: z.string().min(1) }),
+]);
+
+export const packageActionResult = trafficPackageListResult;
+
+/** Carries out an operator's action on an account's packages: its packages after it. 40401 unknown login. */
+export async function runPackageAction(db: Db, action: z.output<typeof packageAction>, now: Date) {
+  const account = await findAccountByLogin(db, action.login);
+  if (!account) throw new AppError(Code.notFound, 'common.notFound');
+  if (action.action === 'grant') {
+    const day = action.effective ?? new Date(now.getTime() + statsOffsetMs).toISOString().slice(0, 10);
+    // The effective day starts at 00:00 in UTC+8 (the statistics' days).
+    const effectiveAt = new Date(Date.parse(`${day}T00:00:00Z`) - statsOffsetMs);
+    const expiresAt = new Date(effectiveAt.getTime() + action.days * 86_400_000);
+    await grantPackage(
+      db,
+      { accountId: account.id, region: action.region, totalBytes: action.size, effectiveAt, expiresAt },
+      now,
+    );
+  }
+  if (action.action === 'billing') await setBillingMode(db, account.id, action.mode);
+  return listPackages(db, account.id, now);
 }

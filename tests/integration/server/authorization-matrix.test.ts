@@ -127,6 +127,7 @@ const endpointTargets: Record<EndpointName, { target: Target; input?: (id: strin
   contentList: { target: 'none' },
   contentQuota: { target: 'none' },
   ipCheck: { target: 'none' },
+  trafficPackageList: { target: 'none' },
 };
 
 /** Whether a caller may open a menu path (a group's child item with that path). */

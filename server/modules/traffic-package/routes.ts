@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context';
+import { ok } from '../../http/envelope';
+import { contractRoute } from '../../http/routes';
+import { listPackages } from './service';
+
+export function trafficPackageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  contractRoute(app, ctx, 'trafficPackageList', async (request, _input, auth) =>
+    ok(request, await listPackages(ctx.db, auth.viewAccountId, new Date())),
+  );
+}

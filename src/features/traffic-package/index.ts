@@ -1,0 +1,4 @@
+import { loadCatalogPart } from '../../i18n';
+/** The traffic packages screen, with its part of the catalog. */
+export const loadTrafficPackageScreen = () =>
+  Promise.all([import('./traffic-package-screen'), loadCatalogPart('operations')]).then(([m]) => m);

@@ -1,0 +1,260 @@
+import { Alert, Badge, Box, Card, HStack, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { isApiError } from '../../api';
+import { Code } from '../../contract';
+import type { PackageRegion, PackageStatus, TrafficPackage } from '../../contract/traffic-package';
+import { useCall, useReadsStatus, withReads } from '../../sync/reads';
+import { useReadAccounts } from '../../ui/app-state';
+import { formatDateTime } from '../../ui/format';
+import { NeverReadList } from '../../ui/never-read-list';
+import { ScreenHeader } from '../../ui/screen-header';
+import { StoredListStatus } from '../../ui/stored-list-status';
+import { useNow } from '../../ui/use-now';
+import { useOnline } from '../../ui/use-online';
+
+const regionLabels: Record<PackageRegion, MessageDescriptor> = {
+  mainland: msg({ id: 'package.region.mainland', message: 'Chinese mainland' }),
+  overseas: msg({ id: 'package.region.overseas', message: 'Outside the Chinese mainland' }),
+  global: msg({ id: 'package.region.global', message: 'Global' }),
+};
+
+const statusLabels: Record<PackageStatus, MessageDescriptor> = {
+  notEffective: msg({ id: 'package.status.notEffective', message: 'Not yet in effect' }),
+  active: msg({ id: 'package.status.active', message: 'In effect' }),
+  usedUp: msg({ id: 'package.status.usedUp', message: 'Used up' }),
+  expired: msg({ id: 'package.status.expired', message: 'Expired' }),
+};
+
+const statusColors: Record<PackageStatus, string> = {
+  notEffective: 'blue',
+  active: 'green',
+  usedUp: 'gray',
+  expired: 'gray',
+};
+
+/** Bytes as flow is billed: decimal units. */
+function flowText(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = value >= 100 || unit === 0 ? 0 : 2;
+  return `${value.toLocaleString(locale === 'en_US' ? 'en-US' : 'zh-CN', { maximumFractionDigits: digits })} ${units[unit]}`;
+}
+
+/**
+ * Traffic packages (spec §2 /cdn/traffic-package, §3, §9): each package's type, region, usage,
+ * effective and expiry times and state; "expiring soon" under 5 days; not usable under bandwidth
+ * billing; the usage counted hourly, so it may lag (the time it is counted to is shown).
+ */
+function TrafficPackageBody() {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const reads = useReadsStatus(online);
+  const read = useCall('trafficPackageList', undefined);
+  const now = useNow(60_000);
+  const title = t({ id: 'package.screen.title', message: 'Traffic packages' });
+  const header = (
+    <ScreenHeader
+      title={title}
+      summary={
+        <Text color="fg.muted" fontSize="sm">
+          {t({
+            id: 'package.screen.intro',
+            message:
+              'Flow bought in advance: the flow of each hour is taken from the package of its region that expires first.',
+          })}
+        </Text>
+      }
+    >
+      <StoredListStatus list={reads} />
+    </ScreenHeader>
+  );
+
+  if (read.data === undefined) {
+    const notAllowed = isApiError(read.error) && read.error.code === Code.forbidden;
+    return (
+      <Stack gap="5" maxW="1400px" mx="auto">
+        {header}
+        <NeverReadList
+          refused={notAllowed && read.error instanceof Error ? read.error.message : null}
+          list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
+          loading={t({ id: 'package.list.loading', message: 'Loading the traffic packages…' })}
+          failedTitle={t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' })}
+          offlineTitle={t({
+            id: 'package.list.offlineTitle',
+            message: 'The traffic packages have not been loaded on this device yet.',
+          })}
+          offlineHint={t({
+            id: 'package.list.offlineHint',
+            message: 'Connect to the internet once to load them; they are then kept for offline use.',
+          })}
+        />
+      </Stack>
+    );
+  }
+
+  const { lists, billing_mode: billing, usage_until: until } = read.data;
+  const active = lists.filter((p) => p.status === 'active');
+  const remaining = active.reduce((sum, p) => sum + (p.total_bytes - p.used_bytes), 0);
+  const expiring = active.filter((p) => p.expiring_soon).length;
+  const untilText = until ? formatDateTime(until) : '—';
+
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      {header}
+      {billing === 'bandwidth' ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>
+            {t({
+              id: 'package.billing.bandwidth',
+              message:
+                'Your account is billed by bandwidth: flow packages cannot be used under bandwidth billing, and their flow is not taken.',
+            })}
+          </Alert.Description>
+        </Alert.Root>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <Card.Root size="sm" variant="outline">
+          <Card.Body>
+            <Text fontSize="sm" color="fg.muted">
+              {t({ id: 'package.summary.active', message: 'Packages in effect' })}
+            </Text>
+            <Text fontSize="2xl" fontWeight="semibold">
+              {i18n.number(active.length)}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root size="sm" variant="outline">
+          <Card.Body>
+            <Text fontSize="sm" color="fg.muted">
+              {t({ id: 'package.summary.remaining', message: 'Flow remaining' })}
+            </Text>
+            <Text fontSize="2xl" fontWeight="semibold">
+              {flowText(remaining, i18n.locale)}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root size="sm" variant="outline">
+          <Card.Body>
+            <Text fontSize="sm" color="fg.muted">
+              {t({ id: 'package.summary.expiring', message: 'Expiring within 5 days' })}
+            </Text>
+            <Text fontSize="2xl" fontWeight="semibold" color={expiring > 0 ? 'orange.fg' : undefined}>
+              {i18n.number(expiring)}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+      <Text fontSize="sm" color="fg.muted">
+        {t({
+          id: 'package.usage.lag',
+          message: `Usage is counted every hour and may lag: counted up to ${ph({ until: untilText })}.`,
+        })}
+      </Text>
+      {lists.length === 0 ? (
+        <Card.Root variant="outline">
+          <Card.Body>
+            <Text textAlign="center" color="fg.muted" py="6">
+              {t({
+                id: 'package.list.none',
+                message: 'No traffic packages yet. Packages are bought through your account manager.',
+              })}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-label={t({ id: 'package.list.table', message: 'Traffic packages' })}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t({ id: 'package.col.type', message: 'Type' })}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t({ id: 'package.col.region', message: 'Region' })}</Table.ColumnHeader>
+                <Table.ColumnHeader minW="200px">
+                  {t({ id: 'package.col.usage', message: 'Usage' })}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  {t({ id: 'package.col.effective', message: 'Effective' })}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  {t({ id: 'package.col.expires', message: 'Expires' })}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t({ id: 'package.col.status', message: 'Status' })}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {lists.map((p) => (
+                <PackageRow key={p.id} item={p} now={now} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function PackageRow({ item, now }: { item: TrafficPackage; now: number }) {
+  const { t, i18n } = useLingui();
+  const share = item.total_bytes > 0 ? Math.min(100, (item.used_bytes / item.total_bytes) * 100) : 0;
+  const percent = i18n.number(share / 100, { style: 'percent', maximumFractionDigits: 1 });
+  const used = flowText(item.used_bytes, i18n.locale);
+  const total = flowText(item.total_bytes, i18n.locale);
+  const daysLeft = Math.max(0, Math.ceil((Date.parse(item.expires_at) - now) / 86_400_000));
+  return (
+    <Table.Row data-package={item.id}>
+      <Table.Cell whiteSpace="nowrap">{t({ id: 'package.type.flow', message: 'Flow package' })}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{i18n._(regionLabels[item.region])}</Table.Cell>
+      <Table.Cell>
+        <Stack gap="1">
+          <Progress.Root
+            value={share}
+            size="sm"
+            colorPalette={share >= 90 ? 'orange' : 'blue'}
+            aria-label={percent}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs" color="fg.muted">
+            {t({
+              id: 'package.usage',
+              message: `${ph({ used })} of ${ph({ total })} used (${ph({ percent })})`,
+            })}
+          </Text>
+        </Stack>
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{formatDateTime(item.effective_at)}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        <Stack gap="0">
+          <Text>{formatDateTime(item.expires_at)}</Text>
+          {item.expiring_soon ? (
+            <Text fontSize="xs" color="fg.error" fontWeight="semibold">
+              {t({
+                id: 'package.expiringSoon',
+                message: plural(daysLeft, {
+                  one: 'Expiring soon: # day left',
+                  other: 'Expiring soon: # days left',
+                }),
+              })}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Cell>
+      <Table.Cell>
+        <HStack>
+          <Badge colorPalette={statusColors[item.status]}>{i18n._(statusLabels[item.status])}</Badge>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+export const TrafficPackageScreen = withReads(TrafficPackageBody, useReadAccounts);
