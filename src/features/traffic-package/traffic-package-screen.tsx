@@ -174,9 +174,11 @@ function TrafficPackageBody() {
           <Table.Root size="sm" aria-label={t({ id: 'package.list.table', message: 'Traffic packages' })}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t({ id: 'package.col.type', message: 'Type' })}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="lg">
+                  {t({ id: 'package.col.type', message: 'Type' })}
+                </Table.ColumnHeader>
                 <Table.ColumnHeader>{t({ id: 'package.col.region', message: 'Region' })}</Table.ColumnHeader>
-                <Table.ColumnHeader minW="200px">
+                <Table.ColumnHeader minW="160px">
                   {t({ id: 'package.col.usage', message: 'Usage' })}
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>
@@ -209,7 +211,9 @@ function PackageRow({ item, now }: { item: TrafficPackage; now: number }) {
   const daysLeft = Math.max(0, Math.ceil((Date.parse(item.expires_at) - now) / 86_400_000));
   return (
     <Table.Row data-package={item.id}>
-      <Table.Cell whiteSpace="nowrap">{t({ id: 'package.type.flow', message: 'Flow package' })}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap" hideBelow="lg">
+        {t({ id: 'package.type.flow', message: 'Flow package' })}
+      </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{i18n._(regionLabels[item.region])}</Table.Cell>
       <Table.Cell>
         <Stack gap="1">
