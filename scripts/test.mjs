@@ -1,5 +1,5 @@
 // Runs every check of the project and prints one closing line `N passed, N failed`.
-//   node scripts/test.mjs        typecheck, unit + integration | build, e2e, lint, format (two lanes at once)
+//   node scripts/test.mjs        unit + integration | build, e2e, typecheck, lint, format (two lanes at once)
 //   node scripts/test.mjs e2e    build, e2e only
 //
 // The two lanes run at the same time: the browser journeys spend most of their time waiting for
@@ -66,12 +66,12 @@ function lane(name, out) {
 }
 
 async function checksAndTests(l) {
-  await l.check('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
   await l.suite('unit and integration tests', ['--project', 'unit', '--project', 'integration']);
 }
 
-/** The style checks: in the browser lane after its journeys, so that both lanes take about as long. */
-async function styleChecks(l) {
+/** The static checks: in the browser lane after its journeys, so that both lanes take about as long. */
+async function staticChecks(l) {
+  await l.check('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
   await l.check('lint', 'node_modules/.bin/eslint', ['.', '--max-warnings', '0']);
   await l.check('format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']);
 }
@@ -101,7 +101,7 @@ if (only === 'e2e') {
   await Promise.all([
     checksAndTests(lane('main', process.stdout)),
     browserJourneys(browser)
-      .then(() => styleChecks(browser))
+      .then(() => staticChecks(browser))
       .then(() => new Promise((r) => browserOut.end(r))),
   ]);
   process.stdout.write(`\n── browser lane ──\n${readFileSync(logFile, 'utf8')}`);

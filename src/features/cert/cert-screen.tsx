@@ -15,7 +15,7 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { api, isApiError } from '../../api';
 import { expiryFilters, type CertStatus, type ExpiryFilter } from '../../contract/rules/cert';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
@@ -30,7 +30,7 @@ import { StorageUnavailable } from '../../ui/storage-unavailable';
 import { storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
-import { useMirroredText } from '../../ui/use-mirrored-text';
+import { useAddressKeyword } from '../../ui/use-address-keyword';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { AssociateDialog } from './associate-dialog';
@@ -82,30 +82,7 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
   const list = useCertList(now);
   useRepullAfterAssociations(refresh.pull);
   const [open, setOpen] = useState<Open>(null);
-  // The rows follow each keystroke; the address follows once typing pauses (a navigation per
-  // keystroke would cost the list its frame).
-  const latest = useRef(search);
-  useEffect(() => {
-    latest.current = search;
-  }, [search]);
-  const addressWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(addressWrite.current), []);
-  const [keyword, setKeyword] = useMirroredText(
-    search.keyword ?? '',
-    (text) => {
-      clearTimeout(addressWrite.current);
-      addressWrite.current = setTimeout(
-        () =>
-          onSearchChange({
-            ...latest.current,
-            keyword: text.trim() === '' ? undefined : text,
-            page: undefined,
-          }),
-        300,
-      );
-    },
-    (text) => text,
-  );
+  const [keyword, setKeyword] = useAddressKeyword(search, onSearchChange);
   const rows = useMemo(() => list?.rows ?? [], [list]);
   const filtered = useMemo(
     () => filterCertRows(rows, { ...search, keyword }, now),

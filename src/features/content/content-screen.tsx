@@ -17,7 +17,7 @@ import { StorageUnavailable } from '../../ui/storage-unavailable';
 import { storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
-import { useMirroredText } from '../../ui/use-mirrored-text';
+import { useAddressKeyword } from '../../ui/use-address-keyword';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { contentText, kindLabels } from './content-messages';
@@ -74,28 +74,12 @@ export function ContentScreen({ search, onSearchChange }: ContentScreenProps) {
   const quota = useQuota(online, settled);
   const queued = useMemo(() => queuedUse(rows), [rows]);
 
+  const [keyword, setKeyword] = useAddressKeyword(search, onSearchChange);
+  // A submission opens the records in the address as it is then (a keyword may be on its way).
   const latest = useRef(search);
   useEffect(() => {
     latest.current = search;
   }, [search]);
-  const addressWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(addressWrite.current), []);
-  const [keyword, setKeyword] = useMirroredText(
-    search.keyword ?? '',
-    (text) => {
-      clearTimeout(addressWrite.current);
-      addressWrite.current = setTimeout(
-        () =>
-          onSearchChange({
-            ...latest.current,
-            keyword: text.trim() === '' ? undefined : text,
-            page: undefined,
-          }),
-        300,
-      );
-    },
-    (text) => text,
-  );
   const filtered = useMemo(
     () => filterContentRows(rows, { ...search, keyword }, now),
     [rows, search, keyword, now],
