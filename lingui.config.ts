@@ -21,6 +21,7 @@ export default defineConfig({
         '<rootDir>/src/features/content/**',
         '<rootDir>/src/features/ip-check/**',
         '<rootDir>/src/features/traffic-package/**',
+        '<rootDir>/src/features/resource/**',
       ],
     },
     {
@@ -57,6 +58,7 @@ export default defineConfig({
         '<rootDir>/src/features/content',
         '<rootDir>/src/features/ip-check',
         '<rootDir>/src/features/traffic-package',
+        '<rootDir>/src/features/resource',
       ],
     },
   ],

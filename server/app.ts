@@ -39,6 +39,7 @@ import { domainRoutes } from './modules/domain/routes';
 import { contentRoutes } from './modules/content/routes';
 import { ipCheckRoutes } from './modules/ip-check/routes';
 import { trafficPackageRoutes } from './modules/traffic-package/routes';
+import { resourceRoutes } from './modules/resource/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentRoutes(instance, ctx);
     ipCheckRoutes(instance, ctx);
     trafficPackageRoutes(instance, ctx);
+    resourceRoutes(instance, ctx);
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);

@@ -66,6 +66,7 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   contentQuota: '/cdn/content',
   ipCheck: '/cdn/utils/ipinquiry',
   trafficPackageList: '/cdn/traffic-package',
+  resourceQuota: '/cdn/resource-config',
 };
 
 /** The endpoints that act on one domain or one certificate named in their input (data permission). */
@@ -148,6 +149,7 @@ export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
   contentQuota: 'read',
   ipCheck: 'read',
   trafficPackageList: 'read',
+  resourceQuota: 'read',
 };
 
 /**

@@ -528,6 +528,10 @@ export const messages = {
     en_US: 'The group still has domains: move them out before deleting it',
   },
   'domain.group.limit': { zh_CN: '分组最多创建 100 个', en_US: 'At most 100 groups can be created' },
+  'domain.limit': {
+    zh_CN: '每个账号最多可添加 {max} 个域名，如需更多，请联系您的客户经理',
+    en_US: 'An account holds at most {max} domains. To add more, please contact your account manager.',
+  },
   'domain.rule.exists': { zh_CN: '该域名已创建，请勿重复提交', en_US: 'This domain was already created' },
   'domain.rule.notFound': {
     zh_CN: '域名不存在或已被删除',

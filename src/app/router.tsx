@@ -26,6 +26,7 @@ import {
   ContentScreen,
   IpCheckScreen,
   TrafficPackageScreen,
+  ResourceScreen,
   LaterScreen,
   OpenServiceScreen,
   TrafficScreen,
@@ -183,6 +184,14 @@ const trafficPackageRoute = createRoute({
   staticData: { title: menuLabels.traffic_package },
   beforeLoad: guard,
   component: TrafficPackageScreen,
+});
+
+const resourceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/resource-config',
+  staticData: { title: menuLabels.alarm_resource },
+  beforeLoad: guard,
+  component: ResourceScreen,
 });
 
 const statisticsRoute = createRoute({
@@ -395,7 +404,6 @@ const auditLogRoute = createRoute({
 const laterScreens: [string, MessageDescriptor | undefined][] = [
   ['cdn/alarm-manage', menuLabels.alarm],
   ['cdn/file-sync', menuLabels.file_sync],
-  ['cdn/resource-config', menuLabels.alarm_resource],
 ];
 
 const laterRoutes: AnyRoute[] = laterScreens.map(([path, title]) =>
@@ -420,6 +428,7 @@ const routeTree = rootRoute.addChildren([
   contentRoute,
   ipCheckRoute,
   trafficPackageRoute,
+  resourceRoute,
   domainListRoute,
   domainCreateRoute,
   domainDetailRoute,

@@ -12,6 +12,7 @@ import { loadCertScreen } from '../features/cert';
 import { loadContentScreen } from '../features/content';
 import { loadIpCheckScreen } from '../features/ip-check';
 import { loadTrafficPackageScreen } from '../features/traffic-package';
+import { loadResourceScreen } from '../features/resource';
 import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
 import { loadCatalogPart } from '../i18n';
@@ -88,6 +89,7 @@ export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => h
 export const TrafficPackageScreen = lazy(() =>
   loadTrafficPackageScreen().then((m) => ({ default: m.TrafficPackageScreen })),
 );
+export const ResourceScreen = lazy(() => loadResourceScreen().then((m) => ({ default: m.ResourceScreen })));
 export const IpCheckScreen = lazy(() => loadIpCheckScreen().then((m) => ({ default: m.IpCheckScreen })));
 export const ContentScreen = lazy(() => loadContentScreen().then((m) => ({ default: m.ContentScreen })));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));

@@ -4,6 +4,7 @@ import { pushBody, pushResult } from './commands';
 import { contentListQuery, contentListResult, contentQuotaResult } from './content';
 import { ipCheckBody, ipCheckResult } from './ip-check';
 import { trafficPackageListResult } from './traffic-package';
+import { resourceQuotaResult } from './resource';
 import { ipBanListQuery, ipBanListResult, ipBanLookupQuery, ipBanLookupResult } from './ip-ban';
 import {
   domainDetailQuery,
@@ -301,6 +302,14 @@ export const endpoints = {
     tag: 'package',
     summary:
       "The account's traffic packages, newest first: region, total and used flow, effective and expiry times and state, with the account's billing mode (flow packages are not usable under bandwidth billing) and the time up to which usage is counted (hourly; it may lag).",
+  }),
+  resourceQuota: e({
+    ...routes.resourceQuota,
+    output: resourceQuotaResult,
+    access: 'open',
+    tag: 'resource',
+    summary:
+      "The account's quotas and what it uses of each (domains, domain groups, certificates, IP bans in force, sub-accounts, API tokens), with today's refresh and prefetch quotas (days in UTC+8).",
   }),
   ipBanLookup: e({
     ...routes.ipBanLookup,

@@ -18,6 +18,8 @@ export const limits = {
   /** Domains (spec §5, §9); the figures the spec does not give are marked. */
   domain: {
     nameMax: 100,
+    /** Domains, not deleted, of one account (not in the spec; the list is built for tens of thousands). */
+    perAccount: 20_000,
     /** Copy configuration: new domains per copy (spec §5: 10, see rules/domain.ts). */
     copyTargetsMax: 10,
     /** Origins of one domain (not in the spec). */

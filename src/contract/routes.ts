@@ -67,6 +67,7 @@ export const routes = {
   contentQuota: { method: 'GET', path: '/v3/content/quota/detail' },
   ipCheck: { method: 'POST', path: '/v3/tools/ip/check' },
   trafficPackageList: { method: 'GET', path: '/v3/package/traffic/lists' },
+  resourceQuota: { method: 'GET', path: '/v3/resource/quota/detail' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

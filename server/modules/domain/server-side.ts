@@ -37,6 +37,9 @@ async function copiedSectionsOf(
 const groupShared = (accountId: number, groupId: string | null): LockSpec[] =>
   groupId === null ? [] : [{ name: aggregateLockName(accountId, 'domainGroup', groupId), shared: true }];
 
+/** The lock of the account's domain count: two creations do not both take the last place. */
+const domainCount = (accountId: number): LockSpec => ({ name: `domainCount:${accountId}` });
+
 /** The lock of the account's group names and count (create, rename). */
 const groupNames = (accountId: number): LockSpec[] => [{ name: `domainGroupNames:${accountId}` }];
 
@@ -46,10 +49,19 @@ export const domainServerSides: ServerSides = {
     locks: ({ accountId, payload }) => [
       ...groupShared(accountId, payload.group_id),
       { name: domainNameLockName(payload.domain) },
+      domainCount(accountId),
     ],
     async facts(tx, { accountId, payload }) {
-      const answers = await askRules(tx, accountId, { name: payload.domain, groupId: payload.group_id });
-      return { nameTaken: answers.nameTaken, groupExists: payload.group_id === null || answers.groupExists };
+      const answers = await askRules(tx, accountId, {
+        name: payload.domain,
+        groupId: payload.group_id,
+        held: true,
+      });
+      return {
+        nameTaken: answers.nameTaken,
+        groupExists: payload.group_id === null || answers.groupExists,
+        held: answers.held,
+      };
     },
   },
   'domain.copyConfig': {
@@ -57,16 +69,19 @@ export const domainServerSides: ServerSides = {
       { name: aggregateLockName(accountId, 'domain', payload.source_id), shared: true },
       ...groupShared(accountId, payload.group_id),
       { name: domainNameLockName(payload.domain) },
+      domainCount(accountId),
     ],
     async facts(tx, { accountId, payload }) {
       const answers = await askRules(tx, accountId, {
         name: payload.domain,
         groupId: payload.group_id,
         sourceId: payload.source_id,
+        held: true,
       });
       return {
         nameTaken: answers.nameTaken,
         groupExists: payload.group_id === null || answers.groupExists,
+        held: answers.held,
         source: answers.source && {
           status: answers.source.status,
           special_config: answers.source.specialConfig,

@@ -97,6 +97,20 @@ export async function loadGroup(tx: Executor, accountId: number, id: string): Pr
   return found ?? null;
 }
 
+/** The account's domains and groups, not deleted (its resources). */
+export async function domainCounts(
+  db: Executor,
+  accountId: number,
+): Promise<{ domains: number; groups: number }> {
+  const result = await db.execute<{ domains: string | number; groups: string | number }>(
+    sql`select (select count(*) from ${domains} where ${domains.accountId} = ${accountId} and ${live}) as domains,
+      (select count(*) from ${domainGroups} where ${domainGroups.accountId} = ${accountId}
+        and not ${domainGroups.deleted}) as groups`,
+  );
+  const row = result.rows[0];
+  return { domains: Number(row?.domains ?? 0), groups: Number(row?.groups ?? 0) };
+}
+
 /** What the rules of a domain command read besides the domain itself; only what is asked is read. */
 export interface RuleQuestions {
   /** Is this name used by a domain, not deleted, of any account (other than `exceptId` of the account)? */
@@ -108,12 +122,15 @@ export interface RuleQuestions {
   copyId?: string;
   /** The status and special configuration of this domain of the account. */
   sourceId?: string;
+  /** How many domains, not deleted, the account holds? */
+  held?: boolean;
 }
 
 export interface RuleAnswers {
   nameTaken: boolean;
   groupExists: boolean;
   copyTargets: number;
+  held: number;
   source: { status: DomainRow['status']; specialConfig: boolean } | null;
 }
 
@@ -135,6 +152,9 @@ export async function askRules(tx: Executor, accountId: number, q: RuleQuestions
       ? no
       : sql`(select count(*) from ${domains} where ${domains.accountId} = ${accountId}
           and ${domains.copyId} = ${q.copyId})`;
+  const held = q.held
+    ? sql`(select count(*) from ${domains} where ${domains.accountId} = ${accountId} and ${live})`
+    : no;
   const source = (column: SQL) =>
     q.sourceId === undefined
       ? no
@@ -143,10 +163,11 @@ export async function askRules(tx: Executor, accountId: number, q: RuleQuestions
     name_taken: boolean | null;
     group_exists: boolean | null;
     copy_targets: string | number | null;
+    held: string | number | null;
     source_status: DomainRow['status'] | null;
     source_special: boolean | null;
   }>(
-    sql`select ${nameTaken} as name_taken, ${groupExists} as group_exists, ${copyTargets} as copy_targets,
+    sql`select ${nameTaken} as name_taken, ${groupExists} as group_exists, ${copyTargets} as copy_targets, ${held} as held,
       ${source(sql`${domains.status}`)} as source_status,
       ${source(sql`${domains.specialConfig}`)} as source_special`,
   );
@@ -155,6 +176,7 @@ export async function askRules(tx: Executor, accountId: number, q: RuleQuestions
     nameTaken: row?.name_taken === true,
     groupExists: row?.group_exists === true,
     copyTargets: Number(row?.copy_targets ?? 0),
+    held: Number(row?.held ?? 0),
     source:
       row?.source_status != null
         ? { status: row.source_status, specialConfig: row.source_special === true }

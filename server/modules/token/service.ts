@@ -43,6 +43,12 @@ export async function listTokens(db: Executor, mainId: number): Promise<TokenEnt
   return rows.map((row) => entryOf(row, users.get(row.userId) ?? `#${row.userId}`));
 }
 
+/** The number of the main account's tokens (its resources). */
+export async function tokenCount(db: Executor, mainId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.accountId, mainId));
+  return row?.n ?? 0;
+}
+
 export function entryOf(row: ApiToken, userName: string): TokenEntry {
   return {
     id: row.id,

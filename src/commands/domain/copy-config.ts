@@ -9,7 +9,7 @@ import {
 } from '../../contract/domain-config';
 import { canApply, sectionsCopied } from '../../contract/rules/domain';
 import { defineCommand, Refusal, type ApplyContext } from '../command';
-import { checkGroup, checkName, menuPath, newDomain, tag, type NameFacts } from './rules';
+import { checkGroup, checkName, checkQuota, menuPath, newDomain, tag, type NameFacts } from './rules';
 
 /** What the server reads for a copy besides the name and group: the source domain. */
 export interface CopyFacts extends NameFacts {
@@ -60,6 +60,7 @@ export const domainCopyConfig = defineCommand({
         max: limits.domain.copyTargetsMax,
       });
     checkName(ctx.facts);
+    checkQuota(ctx.facts);
     checkGroup(p.group_id, ctx.facts);
     const copied = ctx.facts?.sections ?? {};
     if (Object.values(copied).includes(null))

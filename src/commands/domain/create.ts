@@ -1,6 +1,6 @@
 import { domainCreatePayload } from '../../contract/domain';
 import { defineCommand, Refusal, type ApplyContext } from '../command';
-import { checkGroup, checkName, menuPath, newDomain, tag, type NameFacts } from './rules';
+import { checkGroup, checkName, checkQuota, menuPath, newDomain, tag, type NameFacts } from './rules';
 
 export const domainCreate = defineCommand({
   name: 'domain.create',
@@ -18,6 +18,7 @@ export const domainCreate = defineCommand({
   apply({ domain }, p, ctx: ApplyContext<NameFacts>) {
     if (domain) throw new Refusal('domain.rule.exists', 'id');
     checkName(ctx.facts);
+    checkQuota(ctx.facts);
     checkGroup(p.group_id, ctx.facts);
     return { domain: newDomain(p, null, ctx) };
   },

@@ -1,5 +1,6 @@
 import { Code } from '../../contract/codes';
 import type { DomainEntry } from '../../contract/domain';
+import { limits } from '../../contract/limits';
 import {
   blockedBySpecialConfig,
   canApply,
@@ -19,6 +20,8 @@ export interface NameFacts {
   nameTaken: boolean;
   /** The payload's group exists (and is not deleted); true without a group. */
   groupExists: boolean;
+  /** Domains, not deleted, the account holds (creations only: a rename leaves it out). */
+  held?: number;
 }
 
 /**
@@ -40,6 +43,12 @@ export function domainFor(action: DomainAction, domain: DomainEntry | undefined)
 
 export function checkName(facts: NameFacts | undefined): void {
   if (facts?.nameTaken) throw new Refusal('domain.name.exists', 'domain');
+}
+
+/** A new domain fits in the account's quota (`limits.domain.perAccount`, 40010 when it is full). */
+export function checkQuota(facts: NameFacts | undefined): void {
+  if (facts?.held !== undefined && facts.held >= limits.domain.perAccount)
+    throw new Refusal('domain.limit', 'domain', Code.limitReached, { max: limits.domain.perAccount });
 }
 
 export function checkGroup(groupId: string | null, facts: NameFacts | undefined): void {

@@ -16,12 +16,14 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loadCertExpiryCard } from '../cert';
 import { loadTrafficCard } from '../statistics';
+import { loadPackageCard } from '../traffic-package';
 import { dictLabel, useAppState, useIdentityUser } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { useDashboardData } from './use-dashboard-data';
 import type { DashboardData } from './use-dashboard-data';
 
 const CertExpiryCard = lazy(() => loadCertExpiryCard().then((m) => ({ default: m.CertExpiryCard })));
+const PackageCard = lazy(() => loadPackageCard().then((m) => ({ default: m.PackageCard })));
 const TrafficCard = lazy(() => loadTrafficCard().then((m) => ({ default: m.TrafficCard })));
 
 /**
@@ -228,10 +230,10 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
   );
 }
 
-/** The overview (spec §2): the account, the domain counts, today's traffic against yesterday's and the certificates' expiries. */
+/** The overview (spec §2): the account, the domain counts, today's traffic against yesterday's and the certificates' expiries and the traffic packages. */
 export function DashboardScreen() {
   const { t } = useLingui();
-  const { isChannel } = useAppState();
+  const { isChannel, menu } = useAppState();
   const { state, reload } = useDashboardData(isChannel);
   const showLater = useAfterFirstPaint(state.status === 'ready');
   return (
@@ -249,6 +251,7 @@ export function DashboardScreen() {
             <Suspense fallback={<Box aria-busy="true" />}>
               <TrafficCard />
               <CertExpiryCard />
+              {menu.some((m) => m.path === '/cdn/traffic-package') ? <PackageCard /> : null}
             </Suspense>
           ) : (
             <Box aria-busy="true" />

@@ -13,6 +13,7 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
+import { flowText } from './flow';
 
 const regionLabels: Record<PackageRegion, MessageDescriptor> = {
   mainland: msg({ id: 'package.region.mainland', message: 'Chinese mainland' }),
@@ -33,19 +34,6 @@ const statusColors: Record<PackageStatus, string> = {
   usedUp: 'gray',
   expired: 'gray',
 };
-
-/** Bytes as flow is billed: decimal units. */
-function flowText(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const digits = value >= 100 || unit === 0 ? 0 : 2;
-  return `${value.toLocaleString(locale === 'en_US' ? 'en-US' : 'zh-CN', { maximumFractionDigits: digits })} ${units[unit]}`;
-}
 
 /**
  * Traffic packages (spec §2 /cdn/traffic-package, §3, §9): each package's type, region, usage,

@@ -128,6 +128,7 @@ const endpointTargets: Record<EndpointName, { target: Target; input?: (id: strin
   contentQuota: { target: 'none' },
   ipCheck: { target: 'none' },
   trafficPackageList: { target: 'none' },
+  resourceQuota: { target: 'none' },
 };
 
 /** Whether a caller may open a menu path (a group's child item with that path). */

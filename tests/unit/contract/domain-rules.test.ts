@@ -9,6 +9,8 @@ import {
   checkOrigins,
   type OriginInput,
 } from '../../../src/contract/rules/domain';
+import { checkQuota } from '../../../src/commands/domain/rules';
+import { limits } from '../../../src/contract/limits';
 import { validateCreate } from '../../../src/features/domain/create/validate';
 import { defaultBasic } from '../../../src/features/domain/form/drafts';
 import {
@@ -102,5 +104,23 @@ describe('spec §5 copy configuration targets, at their boundaries', () => {
     ];
     expectIssues(row, browser);
     expectIssues(row, issuesOf(copyTargetNames.safeParse(row.input)));
+  });
+});
+
+describe('domain quota (limits.domain.perAccount)', () => {
+  const max = limits.domain.perAccount;
+  it.each([
+    { held: max - 2, refused: false },
+    { held: max - 1, refused: false },
+    { held: max, refused: true },
+    { held: max + 1, refused: true },
+  ])('with $held held → refused: $refused', ({ held, refused }) => {
+    const check = () => checkQuota({ nameTaken: false, groupExists: true, held });
+    if (refused) expect(check).toThrow(expect.objectContaining({ messageId: 'domain.limit', data: { max } }));
+    else expect(check).not.toThrow();
+  });
+  it('is not judged in the browser, which does not know the count', () => {
+    expect(() => checkQuota(undefined)).not.toThrow();
+    expect(() => checkQuota({ nameTaken: false, groupExists: true })).not.toThrow();
   });
 });

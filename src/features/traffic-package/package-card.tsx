@@ -1,0 +1,105 @@
+import { Alert, Card, Heading, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCall, withReads } from '../../sync/reads';
+import { useReadAccounts } from '../../ui/app-state';
+import { useNow } from '../../ui/use-now';
+import { flowText } from './flow';
+
+/**
+ * The overview's traffic packages (spec §2: flow packages available or expiring): packages in
+ * effect, the flow they have left, and those expiring within 5 days.
+ */
+function PackageCardBody() {
+  const { t, i18n } = useLingui();
+  const read = useCall('trafficPackageList', undefined);
+  const now = useNow(60_000);
+  const lists = read.data?.lists ?? [];
+  const active = lists.filter((p) => p.status === 'active');
+  const remaining = active.reduce((sum, p) => sum + (p.total_bytes - p.used_bytes), 0);
+  const expiring = active.filter((p) => p.expiring_soon);
+  const unread = read.data === undefined;
+  const figures = [
+    {
+      key: 'active',
+      label: t({ id: 'package.summary.active', message: 'Packages in effect' }),
+      value: i18n.number(active.length),
+      color: undefined,
+    },
+    {
+      key: 'remaining',
+      label: t({ id: 'package.summary.remaining', message: 'Flow remaining' }),
+      value: flowText(remaining, i18n.locale),
+      color: undefined,
+    },
+    {
+      key: 'expiring',
+      label: t({ id: 'package.summary.expiring', message: 'Expiring within 5 days' }),
+      value: i18n.number(expiring.length),
+      color: expiring.length > 0 ? 'orange.fg' : undefined,
+    },
+  ];
+  return (
+    <Card.Root as="section" aria-labelledby="dashboard-packages">
+      <Card.Header>
+        <Heading as="h2" size="md" id="dashboard-packages">
+          <Link href="#/cdn/traffic-package" color="inherit">
+            {t({ id: 'package.screen.title', message: 'Traffic packages' })}
+          </Link>
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <SimpleGrid columns={3} gap="4">
+            {figures.map((f) => (
+              <Stat.Root key={f.key}>
+                <Stat.Label>{f.label}</Stat.Label>
+                <Stat.ValueText color={f.color} fontSize="xl">
+                  {unread ? '—' : f.value}
+                </Stat.ValueText>
+              </Stat.Root>
+            ))}
+          </SimpleGrid>
+          {unread ? (
+            <Text color="fg.muted" fontSize="sm" role="status">
+              {read.failed
+                ? t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' })
+                : t({ id: 'package.list.loading', message: 'Loading the traffic packages…' })}
+            </Text>
+          ) : read.data?.billing_mode === 'bandwidth' && lists.length > 0 ? (
+            <Text color="fg.muted" fontSize="sm">
+              {t({
+                id: 'package.dashboard.bandwidth',
+                message: 'Billed by bandwidth: flow packages are not used.',
+              })}
+            </Text>
+          ) : lists.length === 0 ? (
+            <Text color="fg.muted" fontSize="sm">
+              {t({ id: 'package.dashboard.none', message: 'No traffic packages.' })}
+            </Text>
+          ) : null}
+          {expiring.slice(0, 3).map((p) => {
+            const left = Math.max(0, Math.ceil((Date.parse(p.expires_at) - now) / 86_400_000));
+            const rest = flowText(p.total_bytes - p.used_bytes, i18n.locale);
+            return (
+              <Alert.Root key={p.id} status="warning" size="sm">
+                <Alert.Indicator />
+                <Alert.Title>
+                  {t({
+                    id: 'package.dashboard.notice',
+                    message: plural(left, {
+                      one: `${rest} left in a package expiring in # day`,
+                      other: `${rest} left in a package expiring in # days`,
+                    }),
+                  })}
+                </Alert.Title>
+              </Alert.Root>
+            );
+          })}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export const PackageCard = withReads(PackageCardBody, useReadAccounts);
