@@ -22,6 +22,7 @@ export default defineConfig({
         '<rootDir>/src/features/ip-check/**',
         '<rootDir>/src/features/traffic-package/**',
         '<rootDir>/src/features/resource/**',
+        '<rootDir>/src/features/file-sync/**',
       ],
     },
     {
@@ -59,6 +60,7 @@ export default defineConfig({
         '<rootDir>/src/features/ip-check',
         '<rootDir>/src/features/traffic-package',
         '<rootDir>/src/features/resource',
+        '<rootDir>/src/features/file-sync',
       ],
     },
   ],

@@ -140,6 +140,8 @@ export default defineConfig({
     }),
   ],
   build: { target: 'es2022', sourcemap: false, manifest: true, chunkSizeWarningLimit: 700 },
+  // The MD5 worker of the large-file sync imports a module: workers are built as modules.
+  worker: { format: 'es' },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -40,6 +40,7 @@ import { contentRoutes } from './modules/content/routes';
 import { ipCheckRoutes } from './modules/ip-check/routes';
 import { trafficPackageRoutes } from './modules/traffic-package/routes';
 import { resourceRoutes } from './modules/resource/routes';
+import { fileSyncRoutes } from './modules/file-sync/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
@@ -293,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ipCheckRoutes(instance, ctx);
     trafficPackageRoutes(instance, ctx);
     resourceRoutes(instance, ctx);
+    fileSyncRoutes(instance, ctx);
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);

@@ -760,3 +760,43 @@ export const packageAccounts = pgTable('package_accounts', {
   billingMode: text('billing_mode').notNull().default('flow'),
   countedUntil: ts('counted_until'),
 });
+
+/**
+ * Large-file sync tasks (spec §3): uploads whose bytes arrive in chunks (`received` counts the
+ * bytes held, in order) into DATA_DIR/file-sync/<account>/<id>, and the deletions of stored files.
+ */
+export const fileSyncTasks = pgTable(
+  'file_sync_tasks',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    operation: text('operation', { enum: ['upload', 'delete'] }).notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
+    md5: text('md5').notNull(),
+    status: text('status', {
+      enum: ['uploading', 'verifying', 'succeeded', 'failed', 'cancelled', 'deleted'],
+    }).notNull(),
+    failure: text('failure'),
+    /** When a verifier took it: one that died is replaced once this is old. */
+    claimedAt: ts('claimed_at'),
+    createdBy: integer('created_by').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('file_sync_tasks_created_idx').on(t.accountId, t.createdAt),
+    // A name is held once among the files stored or on their way.
+    uniqueIndex('file_sync_tasks_name_uq')
+      .on(t.accountId, t.name)
+      .where(sql`operation = 'upload' and status in ('uploading', 'verifying', 'succeeded')`),
+    index('file_sync_tasks_verify_idx')
+      .on(t.status, t.updatedAt)
+      .where(sql`status = 'verifying'`),
+  ],
+);

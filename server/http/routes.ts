@@ -67,6 +67,10 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   ipCheck: '/cdn/utils/ipinquiry',
   trafficPackageList: '/cdn/traffic-package',
   resourceQuota: '/cdn/resource-config',
+  fileSyncList: '/cdn/file-sync',
+  fileSyncCreate: '/cdn/file-sync',
+  fileSyncChunk: '/cdn/file-sync',
+  fileSyncDelete: '/cdn/file-sync',
 };
 
 /** The endpoints that act on one domain or one certificate named in their input (data permission). */
@@ -150,6 +154,10 @@ export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
   ipCheck: 'read',
   trafficPackageList: 'read',
   resourceQuota: 'read',
+  fileSyncList: 'read',
+  fileSyncCreate: 'write',
+  fileSyncChunk: 'write',
+  fileSyncDelete: 'write',
 };
 
 /**
@@ -209,6 +217,10 @@ export function contractRoute<N extends EndpointName>(
   const input = 'input' in endpoint ? endpoint.input : undefined;
   const menuPath = endpointMenuPaths[name];
   const multipartBody = multipartBodies[name];
+  const binary = 'binary' in endpoint && endpoint.binary === true;
+  const rawBody = binary
+    ? { type: 'string', format: 'binary', description: 'The bytes of the chunk.' }
+    : multipartBody;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -217,16 +229,17 @@ export function contractRoute<N extends EndpointName>(
       tags: [endpoint.tag],
       operationId: name,
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
-      ...(input ? (endpoint.method === 'GET' ? { querystring: input } : { body: input }) : {}),
+      ...(input ? (endpoint.method === 'GET' || binary ? { querystring: input } : { body: input }) : {}),
       ...(multipartBody ? { consumes: ['multipart/form-data'] } : {}),
+      ...(binary ? { consumes: ['application/octet-stream'] } : {}),
       response: { 200: envelopeOf(endpoint.output).or(failureEnvelope) },
     },
-    ...(multipartBody
+    ...(rawBody
       ? {
           config: {
             swaggerTransform: (document) => {
               const transformed = jsonSchemaTransform(document);
-              return { ...transformed, schema: { ...transformed.schema, body: multipartBody } };
+              return { ...transformed, schema: { ...transformed.schema, body: rawBody } };
             },
           },
         }
@@ -234,7 +247,12 @@ export function contractRoute<N extends EndpointName>(
     // Sign-in and permissions are checked before the input, so an anonymous caller learns nothing.
     preValidation: async (request) => {
       // A POST without a body (viewLists: "none") is validated as an empty object.
-      if (endpoint.method === 'POST' && input && (request.body === undefined || request.body === null))
+      if (
+        endpoint.method === 'POST' &&
+        input &&
+        !binary &&
+        (request.body === undefined || request.body === null)
+      )
         request.body = {};
       if (endpoint.access === 'public') return;
       const auth = await authenticate(ctx, request);
@@ -245,7 +263,7 @@ export function contractRoute<N extends EndpointName>(
     },
     handler: async (request, reply) => {
       const auth = authOf.get(request) ?? null;
-      const data = (endpoint.method === 'GET' ? request.query : request.body) as Input<N>;
+      const data = (endpoint.method === 'GET' || binary ? request.query : request.body) as Input<N>;
       return handler(
         request,
         input ? data : (undefined as Input<N>),

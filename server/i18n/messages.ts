@@ -352,6 +352,85 @@ export const messages = {
   // IP check (spec §5, §9).
   'ipCheck.required': { zh_CN: '请输入要查询的 IP', en_US: 'Enter the IP addresses to check' },
   'ipCheck.format': { zh_CN: 'IP 格式不正确', en_US: 'The IP format is incorrect' },
+  'fileSync.name.required': { zh_CN: '请选择要上传的文件', en_US: 'Choose a file to upload' },
+  'fileSync.name.tooLong': {
+    zh_CN: '文件名最多 {max} 个字符',
+    en_US: 'The file name is too long: at most {max} characters',
+  },
+  'fileSync.name.invalid': {
+    zh_CN: '文件名不能包含 / 或 \\，也不能是 . 或 ..',
+    en_US: 'A file name cannot hold / or \\, nor be . or ..',
+  },
+  'fileSync.name.exists': {
+    zh_CN: '已有同名文件已存储或正在上传，请先删除或继续该任务',
+    en_US: 'A file of this name is already stored or being uploaded: delete it or resume that task first',
+  },
+  'fileSync.size.invalid': { zh_CN: '文件大小无效', en_US: 'The file size is invalid' },
+  'fileSync.size.empty': { zh_CN: '不能上传空文件', en_US: 'An empty file cannot be uploaded' },
+  'fileSync.size.tooLarge': {
+    zh_CN: '单个文件最大 20 GB',
+    en_US: 'A file can be at most 20 GB',
+  },
+  'fileSync.md5.invalid': {
+    zh_CN: 'MD5 应为 32 位十六进制字符',
+    en_US: 'The MD5 must be 32 hexadecimal characters',
+  },
+  'fileSync.md5.mismatch': {
+    zh_CN: '服务端校验的 MD5 与文件不一致，文件未保存，请重新上传',
+    en_US: 'The MD5 checked by the server does not match the file: it was not kept, please upload it again',
+  },
+  'fileSync.verify.unreadable': {
+    zh_CN: '上传的数据无法读取，文件未保存，请重新上传',
+    en_US: 'The uploaded bytes could not be read: the file was not kept, please upload it again',
+  },
+  'fileSync.abandoned': {
+    zh_CN: '上传已 7 天未继续，已自动取消',
+    en_US: 'The upload was not resumed for 7 days and was cancelled',
+  },
+  'fileSync.task.notFound': {
+    zh_CN: '任务不存在或已被删除',
+    en_US: 'The task does not exist or was deleted',
+  },
+  'fileSync.task.idTaken': {
+    zh_CN: '任务编号已被另一个任务使用',
+    en_US: 'The task id is used by another task',
+  },
+  'fileSync.task.notUploading': {
+    zh_CN: '该任务已不在上传中',
+    en_US: 'This task is no longer uploading',
+  },
+  'fileSync.task.verifying': {
+    zh_CN: '文件正在校验 MD5，请稍后再试',
+    en_US: 'The file is having its MD5 checked: please try again shortly',
+  },
+  'fileSync.unfinished.limit': {
+    zh_CN: '最多同时进行 {max} 个上传任务，请先完成或取消其他任务',
+    en_US: 'At most {max} uploads can be under way: finish or cancel one first',
+  },
+  'fileSync.storage.full': {
+    zh_CN: '存储空间不足：每个账号最多存储 {max}，请先删除不需要的文件',
+    en_US: 'Not enough storage: an account stores at most {max}. Delete files you no longer need first.',
+  },
+  'fileSync.disk.full': {
+    zh_CN: '服务器存储空间暂时不足，请稍后再试或联系客户经理',
+    en_US: 'The server is short of storage space right now: try again later or contact your account manager',
+  },
+  'fileSync.chunk.offset': {
+    zh_CN: '分片位置与服务端已接收的数据不一致，将从已接收处继续',
+    en_US: 'The chunk is not where the upload stands on the server: it continues from the bytes received',
+  },
+  'fileSync.chunk.empty': { zh_CN: '分片不能为空', en_US: 'A chunk cannot be empty' },
+  'fileSync.chunk.beyond': {
+    zh_CN: '分片超出了文件大小',
+    en_US: 'The chunk goes past the end of the file',
+  },
+  'fileSync.chunk.contentType': {
+    zh_CN: '分片须以 application/octet-stream 发送',
+    en_US: 'A chunk is sent as application/octet-stream',
+  },
+  'fileSync.done.cancelled': { zh_CN: '上传已取消', en_US: 'The upload was cancelled' },
+  'fileSync.done.deleted': { zh_CN: '文件已删除', en_US: 'The file was deleted' },
+  'fileSync.done.removed': { zh_CN: '记录已删除', en_US: 'The record was removed' },
   'ipCheck.tooMany': {
     zh_CN: '{max, plural, other {单次最多查询 # 个 IP}}',
     en_US:

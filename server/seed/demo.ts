@@ -23,6 +23,7 @@ import { demoCertsSeeded, seedDemoCerts } from './demo-certs';
 import { demoContentSeeded, seedDemoContent } from './demo-content';
 import { demoEdgeNodesSeeded, seedDemoEdgeNodes } from './demo-edge-nodes';
 import { demoPackagesSeeded, seedDemoPackages } from './demo-packages';
+import { demoFileSyncSeeded, seedDemoFileSync } from './demo-file-sync';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
@@ -163,7 +164,8 @@ export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Prom
     (await demoContentSeeded(db, demo.id)) &&
     (await demoEdgeNodesSeeded(db)) &&
     (await demoPackagesSeeded(db, demo.id)) &&
-    (!options.dataDir || (await demoCertsSeeded(db, demo.id)))
+    (!options.dataDir || (await demoCertsSeeded(db, demo.id))) &&
+    (!options.dataDir || (await demoFileSyncSeeded(db, demo.id)))
   );
 }
 
@@ -198,6 +200,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoContent(db, demo, options.cnameSuffix, Date.now());
   await seedDemoEdgeNodes(db, new Date());
   await seedDemoPackages(db, demo.id, new Date());
+  if (options.dataDir) await seedDemoFileSync(db, demo, options.dataDir, Date.now());
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

@@ -2,7 +2,7 @@ import { Code, routes } from '../contract';
 import type { AccountSource, EndpointName, Envelope, InputOf, Language, OutputOf } from '../contract';
 import { ApiError } from './errors';
 import { requestHeaders } from './headers';
-import { callRequest, takePageStartCall } from './page-start';
+import { callRequest, queryString, takePageStartCall } from './page-start';
 
 export interface ApiClientOptions {
   /** Prefix of every path; '' (same origin) by default. */
@@ -41,6 +41,16 @@ export interface ApiClient {
     fileName: string,
     options?: { wordError?: (reason: string) => string },
   ): Promise<OutputOf<'feedbackUpload'>>;
+  /**
+   * Sends raw bytes to a binary endpoint (a chunk of a large file), its input in the query.
+   * Quiet: the caller handles every failure (resumes, retries, or shows it in place).
+   */
+  sendBytes(
+    name: 'fileSyncChunk',
+    input: InputOf<'fileSyncChunk'>,
+    bytes: Blob,
+    options?: { signal?: AbortSignal },
+  ): Promise<OutputOf<'fileSyncChunk'>>;
   /**
    * A call that answers a file (report export): the file, or the §8 envelope handling of an error
    * answer (toast, rejection).
@@ -193,6 +203,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return settle(envelope, uploadOptions?.wordError);
     },
 
+    async sendBytes(name, input, bytes, sendOptions) {
+      const envelope = await request(`${routes[name].path}${queryString(input)}`, {
+        method: 'POST',
+        headers: requestHeaders(caller(), { 'Content-Type': 'application/octet-stream' }),
+        body: bytes,
+        ...(sendOptions?.signal ? { signal: sendOptions.signal } : {}),
+      });
+      return settle(envelope, asIs, true);
+    },
+
     async download(path, input) {
       const response = await fetchOf(path, {
         method: 'POST',
@@ -290,6 +310,7 @@ export function callOnce<N extends 'cdnType' | 'overviewDomains'>(
 export const api: ApiClient = {
   call: (name, input, options) => sharedClient().call(name, input, options),
   upload: (name, file, fileName, options) => sharedClient().upload(name, file, fileName, options),
+  sendBytes: (name, input, bytes, options) => sharedClient().sendBytes(name, input, bytes, options),
   download: (path, input) => sharedClient().download(path, input),
   identity: {
     view: (query) => sharedClient().identity.view(query),

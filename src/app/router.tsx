@@ -27,6 +27,7 @@ import {
   IpCheckScreen,
   TrafficPackageScreen,
   ResourceScreen,
+  FileSyncScreen,
   LaterScreen,
   OpenServiceScreen,
   TrafficScreen,
@@ -192,6 +193,14 @@ const resourceRoute = createRoute({
   staticData: { title: menuLabels.alarm_resource },
   beforeLoad: guard,
   component: ResourceScreen,
+});
+
+const fileSyncRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/file-sync',
+  staticData: { title: menuLabels.file_sync },
+  beforeLoad: guard,
+  component: FileSyncScreen,
 });
 
 const statisticsRoute = createRoute({
@@ -401,10 +410,7 @@ const auditLogRoute = createRoute({
 });
 
 /** Functions of later versions: path → title. */
-const laterScreens: [string, MessageDescriptor | undefined][] = [
-  ['cdn/alarm-manage', menuLabels.alarm],
-  ['cdn/file-sync', menuLabels.file_sync],
-];
+const laterScreens: [string, MessageDescriptor | undefined][] = [['cdn/alarm-manage', menuLabels.alarm]];
 
 const laterRoutes: AnyRoute[] = laterScreens.map(([path, title]) =>
   createRoute({
@@ -429,6 +435,7 @@ const routeTree = rootRoute.addChildren([
   ipCheckRoute,
   trafficPackageRoute,
   resourceRoute,
+  fileSyncRoute,
   domainListRoute,
   domainCreateRoute,
   domainDetailRoute,

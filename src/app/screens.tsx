@@ -13,6 +13,7 @@ import { loadContentScreen } from '../features/content';
 import { loadIpCheckScreen } from '../features/ip-check';
 import { loadTrafficPackageScreen } from '../features/traffic-package';
 import { loadResourceScreen } from '../features/resource';
+import { loadFileSyncScreen } from '../features/file-sync';
 import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
 import { loadCatalogPart } from '../i18n';
@@ -90,6 +91,7 @@ export const TrafficPackageScreen = lazy(() =>
   loadTrafficPackageScreen().then((m) => ({ default: m.TrafficPackageScreen })),
 );
 export const ResourceScreen = lazy(() => loadResourceScreen().then((m) => ({ default: m.ResourceScreen })));
+export const FileSyncScreen = lazy(() => loadFileSyncScreen().then((m) => ({ default: m.FileSyncScreen })));
 export const IpCheckScreen = lazy(() => loadIpCheckScreen().then((m) => ({ default: m.IpCheckScreen })));
 export const ContentScreen = lazy(() => loadContentScreen().then((m) => ({ default: m.ContentScreen })));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));

@@ -44,6 +44,8 @@ export const Code = {
   commandRejected: 40905,
   /** spec §4: the action cannot start from the domain's current state (`data.status`, `data.action`). */
   invalidTransition: 40906,
+  /** A chunk of an upload sent at an offset other than the bytes the server holds (`data.received`). */
+  offsetMismatch: 40907,
   fileTooLarge: 41301,
   unsupportedFileType: 41501,
   tooManyFiles: 42201,

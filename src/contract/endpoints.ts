@@ -5,6 +5,15 @@ import { contentListQuery, contentListResult, contentQuotaResult } from './conte
 import { ipCheckBody, ipCheckResult } from './ip-check';
 import { trafficPackageListResult } from './traffic-package';
 import { resourceQuotaResult } from './resource';
+import {
+  fileSyncChunkQuery,
+  fileSyncChunkResult,
+  fileSyncCreateBody,
+  fileSyncDeleteBody,
+  fileSyncDeleteResult,
+  fileSyncListResult,
+  fileSyncTask,
+} from './file-sync';
 import { ipBanListQuery, ipBanListResult, ipBanLookupQuery, ipBanLookupResult } from './ip-ban';
 import {
   domainDetailQuery,
@@ -79,8 +88,10 @@ import {
 export interface Endpoint {
   method: Method;
   path: string;
-  /** GET: query schema; POST: body schema (multipart endpoints: none). */
+  /** GET: query schema; POST: body schema (multipart endpoints: none; binary endpoints: the query). */
   input?: z.ZodType;
+  /** A POST whose body is raw bytes (`application/octet-stream`): its `input` is the query. */
+  binary?: true;
   output: z.ZodType;
   summary: string;
   /** Who may call it: `public` (no token), `identity` (token, any service state), `open` (service open). */
@@ -310,6 +321,42 @@ export const endpoints = {
     tag: 'resource',
     summary:
       "The account's quotas and what it uses of each (domains, domain groups, certificates, IP bans in force, sub-accounts, API tokens), with today's refresh and prefetch quotas (days in UTC+8).",
+  }),
+  fileSyncList: e({
+    ...routes.fileSyncList,
+    output: fileSyncListResult,
+    access: 'open',
+    tag: 'fileSync',
+    summary:
+      "The account's large-file sync tasks, newest first (at most 500), with its storage used and allowed, the chunk size and the largest file.",
+  }),
+  fileSyncCreate: e({
+    ...routes.fileSyncCreate,
+    input: fileSyncCreateBody,
+    output: fileSyncTask,
+    access: 'open',
+    tag: 'fileSync',
+    summary:
+      'Start an upload: file name, size and MD5 (hex). The bytes follow in chunks (fileSyncChunk); 42203 when the storage quota or the unfinished uploads are full, or the name is held.',
+  }),
+  fileSyncChunk: e({
+    ...routes.fileSyncChunk,
+    input: fileSyncChunkQuery,
+    binary: true,
+    output: fileSyncChunkResult,
+    access: 'open',
+    tag: 'fileSync',
+    summary:
+      'Send the next chunk of an upload (body: application/octet-stream, at most the chunk size) at `offset`, the bytes the server holds; 40907 with `data.received` when the offset is elsewhere, so an interrupted upload resumes from there. After the last byte the task is verifying: its MD5 is checked off the request path.',
+  }),
+  fileSyncDelete: e({
+    ...routes.fileSyncDelete,
+    input: fileSyncDeleteBody,
+    output: fileSyncDeleteResult,
+    access: 'open',
+    tag: 'fileSync',
+    summary:
+      'Cancel an upload under way (its bytes are dropped), delete a stored file (recorded as a delete task), or remove a record that holds no file.',
   }),
   ipBanLookup: e({
     ...routes.ipBanLookup,

@@ -68,6 +68,10 @@ export const routes = {
   ipCheck: { method: 'POST', path: '/v3/tools/ip/check' },
   trafficPackageList: { method: 'GET', path: '/v3/package/traffic/lists' },
   resourceQuota: { method: 'GET', path: '/v3/resource/quota/detail' },
+  fileSyncList: { method: 'GET', path: '/v3/file-sync/task/lists' },
+  fileSyncCreate: { method: 'POST', path: '/v3/file-sync/task/create' },
+  fileSyncChunk: { method: 'POST', path: '/v3/file-sync/task/chunk' },
+  fileSyncDelete: { method: 'POST', path: '/v3/file-sync/task/delete' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

@@ -129,6 +129,10 @@ const endpointTargets: Record<EndpointName, { target: Target; input?: (id: strin
   ipCheck: { target: 'none' },
   trafficPackageList: { target: 'none' },
   resourceQuota: { target: 'none' },
+  fileSyncList: { target: 'none' },
+  fileSyncCreate: { target: 'none' },
+  fileSyncChunk: { target: 'none' },
+  fileSyncDelete: { target: 'none' },
 };
 
 /** Whether a caller may open a menu path (a group's child item with that path). */
@@ -236,7 +240,8 @@ describeServer('the authorisation matrix: every call, every kind of caller', (h)
       {
         name: 'channel acting for a customer',
         headers: () => ({ ...bearer(channel.token)(), [viewAccountHeader]: String(customer.id) }),
-        menu: 'all',
+        // The customer's menu: every item but the add-ons, which it has not subscribed to.
+        menu: new Set(menuDefinitions.filter((m) => !m.addon).map((m) => m.menu_id)),
         domains: 'all',
         certs: 'all',
       },

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { constants, createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, statfs, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * The bytes of the large-file sync: DATA_DIR/file-sync/<account>/<task id>, with `.part` while
+ * the upload is under way. Files are named by their task's id, never by what the user typed.
+ */
+export class FileSyncStore {
+  readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = join(dataDir, 'file-sync');
+  }
+
+  private dir(accountId: number) {
+    return join(this.root, String(accountId));
+  }
+
+  partPath(accountId: number, id: string) {
+    return join(this.dir(accountId), `${id}.part`);
+  }
+
+  filePath(accountId: number, id: string) {
+    return join(this.dir(accountId), id);
+  }
+
+  /** Writes `bytes` at `offset` of the upload's part (created on its first chunk). */
+  async write(accountId: number, id: string, offset: number, bytes: Uint8Array): Promise<void> {
+    await mkdir(this.dir(accountId), { recursive: true });
+    // Created on the first chunk; written at positions (no append), so a chunk sent twice lands once.
+    const handle = await open(this.partPath(accountId, id), constants.O_WRONLY | constants.O_CREAT);
+    try {
+      let written = 0;
+      while (written < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, offset + written);
+        written += bytesWritten;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The MD5 (hex) of the first `size` bytes of the part. */
+  async md5(accountId: number, id: string, size: number): Promise<string> {
+    const path = this.partPath(accountId, id);
+    await truncate(path, size);
+    const hash = createHash('md5');
+    await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), hash);
+    return hash.digest('hex');
+  }
+
+  /** The part becomes the stored file. */
+  async keep(accountId: number, id: string): Promise<void> {
+    await rename(this.partPath(accountId, id), this.filePath(accountId, id));
+  }
+
+  /** Removes what the task holds: its part and its file. */
+  async remove(accountId: number, id: string): Promise<void> {
+    await rm(this.partPath(accountId, id), { force: true });
+    await rm(this.filePath(accountId, id), { force: true });
+  }
+
+  /** Bytes free on the disk that holds the store. */
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const stats = await statfs(this.root);
+    return stats.bavail * stats.bsize;
+  }
+}
