@@ -77,6 +77,8 @@ const tableOwners = {
   'server/modules/user': ['subGrants'],
   'server/modules/token': ['apiTokens'],
   'server/commands': ['idempotencyKeys', 'aggregates', 'aggregateVersions'],
+  'server/modules/file-sync': ['fileSyncTasks'],
+  'server/modules/alarm': ['alarmEvents', 'alarmDeliveries', 'alarmKeys'],
 };
 const serverLayers = [
   'src/api',

@@ -41,6 +41,7 @@ import { ipCheckRoutes } from './modules/ip-check/routes';
 import { trafficPackageRoutes } from './modules/traffic-package/routes';
 import { resourceRoutes } from './modules/resource/routes';
 import { fileSyncRoutes } from './modules/file-sync/routes';
+import { alarmRoutes, type AlarmOptions } from './modules/alarm/routes';
 import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   logger?: false | { stream?: { write(line: string): void }; level?: string };
   /** The operator key; without it the operator calls are refused. */
   operatorKey?: string;
+  /** The alarms' SMS provider, and whether they run on timers (tests drive them). */
+  alarms?: AlarmOptions;
 }
 
 /** spec: strict CSP; the UI library injects style tags, hence 'unsafe-inline' for styles only. */
@@ -295,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trafficPackageRoutes(instance, ctx);
     resourceRoutes(instance, ctx);
     fileSyncRoutes(instance, ctx);
+    alarmRoutes(instance, ctx, options.alarms);
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);

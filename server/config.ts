@@ -92,6 +92,23 @@ export const configVariables = [
     description: 'Days of traffic history the demo seed builds for the demo domains; 0 builds none.',
   },
   {
+    name: 'SMTP_URL',
+    default: '',
+    description:
+      'Mail server alarm emails are sent through (smtp://user:pass@host:587 or smtps://…); without it, emails are kept in the delivery log as not sent.',
+  },
+  {
+    name: 'SMTP_FROM',
+    default: 'CDN Console <alarm@localhost>',
+    description: 'Sender of alarm emails.',
+  },
+  {
+    name: 'ALARM_CALLBACK_PRIVATE',
+    default: '0',
+    description:
+      '1 lets alarm callback URLs reach loopback and private addresses (a test receiver on this machine); refused otherwise.',
+  },
+  {
     name: 'CONTENT_EDGE_DELAY_MS',
     default: '3000',
     description:
@@ -127,6 +144,11 @@ export interface Config {
   contentEdgeDelayMs: number;
   /** Calls per minute: per token, and per client address. */
   rateLimit: { perToken: number; perAddress: number };
+  /** Alarm emails: the mail server (none: kept in the delivery log) and the sender. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** Alarm callbacks may reach loopback and private addresses. */
+  alarmCallbackPrivate: boolean;
 }
 
 const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default])) as Record<
@@ -177,5 +199,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perToken: positiveInt('RATE_LIMIT_TOKEN', get('RATE_LIMIT_TOKEN')),
       perAddress: positiveInt('RATE_LIMIT_ADDRESS', get('RATE_LIMIT_ADDRESS')),
     },
+    smtpUrl: get('SMTP_URL') || undefined,
+    smtpFrom: get('SMTP_FROM'),
+    alarmCallbackPrivate: get('ALARM_CALLBACK_PRIVATE') === '1',
   };
 }

@@ -1,5 +1,6 @@
 import { certServerSides } from '../modules/cert/server-side';
 import { contentServerSides } from '../modules/content/server-side';
+import { alarmServerSides } from '../modules/alarm/settings';
 import { domainServerSides, sectionServerSides } from '../modules/domain/server-side';
 import { ipBanServerSides } from '../modules/ip-ban/server-side';
 import type { ServerSides } from './types';
@@ -16,4 +17,5 @@ export const serverSides: ServerSides = {
   ...sectionServerSides,
   ...certServerSides,
   ...contentServerSides,
+  ...alarmServerSides,
 };

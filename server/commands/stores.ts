@@ -62,6 +62,10 @@ export const stores: { [k in Kind]: AggregateStore<AggregateStates[k]> } = {
   ipBan: ipBanStore,
   domainCopy: documentStore('domainCopy'),
   contentTask: contentTaskStore,
+  alarmPolicy: documentStore('alarmPolicy'),
+  alarmTemplate: documentStore('alarmTemplate'),
+  alarmContact: documentStore('alarmContact'),
+  alarmGroup: documentStore('alarmGroup'),
   ...(Object.fromEntries(sectionKinds.map((kind) => [kind, documentStore(kind)])) as {
     [K in SectionKind]: AggregateStore<AggregateStates[K]>;
   }),
@@ -161,4 +165,58 @@ export async function documentHistory(db: Executor, accountId: number, kind: str
     at: row.at.toISOString(),
     data: row.data,
   }));
+}
+
+/** A document as the lists answer it: its data with its version. */
+export interface StoredDocument {
+  id: string;
+  version: number;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The documents of one kind of the account: those not deleted, or (with `since`) every one
+ * changed after that time, deleted ones included, for a browser that holds the list.
+ */
+export async function documentsOf(
+  db: Executor,
+  accountId: number,
+  kind: string,
+  since?: Date,
+): Promise<StoredDocument[]> {
+  const rows = await db
+    .select({ id: aggregates.id, version: aggregates.version, data: aggregates.data })
+    .from(aggregates)
+    .where(
+      and(
+        eq(aggregates.accountId, accountId),
+        eq(aggregates.kind, kind),
+        since
+          ? sql`${aggregates.updatedAt} > ${since}`
+          : sql`coalesce((${aggregates.data} ->> 'deleted')::boolean, false) = false`,
+      ),
+    )
+    .orderBy(aggregates.createdAt, aggregates.id);
+  return rows;
+}
+
+/** The documents of one kind of every account, not deleted (the alarm scheduler's policies). */
+export async function liveDocumentsOfKind(
+  db: Executor,
+  kind: string,
+): Promise<(StoredDocument & { accountId: number })[]> {
+  return db
+    .select({
+      accountId: aggregates.accountId,
+      id: aggregates.id,
+      version: aggregates.version,
+      data: aggregates.data,
+    })
+    .from(aggregates)
+    .where(
+      and(
+        eq(aggregates.kind, kind),
+        sql`coalesce((${aggregates.data} ->> 'deleted')::boolean, false) = false`,
+      ),
+    );
 }

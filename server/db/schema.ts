@@ -800,3 +800,82 @@ export const fileSyncTasks = pgTable(
       .where(sql`status = 'verifying'`),
   ],
 );
+
+/**
+ * Alarms raised by the policies (spec §3 alarm history, §4 ongoing or restored): one row per
+ * policy and object from the period its condition held to the period it stopped holding.
+ */
+export const alarmEvents = pgTable(
+  'alarm_events',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    policyId: text('policy_id').notNull(),
+    policyName: text('policy_name').notNull(),
+    monitorType: text('monitor_type').notNull(),
+    /** The domain's id, or '*' for the whole account. */
+    objectId: text('object_id').notNull(),
+    objectName: text('object_name').notNull(),
+    content: jsonb('content').$type<{ indicator: string; operator: string; threshold: number; value: number }[]>().notNull(),
+    status: text('status', { enum: ['ongoing', 'restored'] }).notNull(),
+    startedAt: ts('started_at').notNull(),
+    restoredAt: ts('restored_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('alarm_events_started_idx').on(t.accountId, t.startedAt),
+    // At most one ongoing alarm per policy and object.
+    uniqueIndex('alarm_events_ongoing_uq')
+      .on(t.accountId, t.policyId, t.objectId)
+      .where(sql`status = 'ongoing'`),
+  ],
+);
+
+/**
+ * Each message of an alarm to one recipient through one channel: sent, retried (callbacks), or
+ * kept with why it could not go (no channel configured, SMS quota) — never dropped silently.
+ */
+export const alarmDeliveries = pgTable(
+  'alarm_deliveries',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind', { enum: ['alarm', 'restore'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms', 'callback'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull(),
+    status: text('status', {
+      enum: ['pending', 'sent', 'retrying', 'failed', 'notConfigured', 'quotaExceeded', 'noRecipient'],
+    }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    claimedAt: ts('claimed_at'),
+    error: text('error'),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('alarm_deliveries_event_idx').on(t.accountId, t.eventId),
+    index('alarm_deliveries_queue_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'retrying')`),
+    index('alarm_deliveries_sms_idx')
+      .on(t.accountId, t.sentAt)
+      .where(sql`channel = 'sms' and status = 'sent'`),
+  ],
+);
+
+/** The key an account's alarm callbacks are signed with (HMAC-SHA256), sealed like certificate keys. */
+export const alarmKeys = pgTable('alarm_keys', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  sealedKey: text('sealed_key').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

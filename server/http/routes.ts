@@ -71,6 +71,11 @@ export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly s
   fileSyncCreate: '/cdn/file-sync',
   fileSyncChunk: '/cdn/file-sync',
   fileSyncDelete: '/cdn/file-sync',
+  alarmConfig: '/cdn/alarm-manage',
+  alarmHistory: '/cdn/alarm-manage',
+  alarmDeliveries: '/cdn/alarm-manage',
+  alarmCallbackKey: '/cdn/alarm-manage',
+  alarmCallbackKeyRotate: '/cdn/alarm-manage',
 };
 
 /** The endpoints that act on one domain or one certificate named in their input (data permission). */
@@ -158,6 +163,12 @@ export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
   fileSyncCreate: 'write',
   fileSyncChunk: 'write',
   fileSyncDelete: 'write',
+  alarmConfig: 'read',
+  alarmHistory: 'read',
+  alarmDeliveries: 'read',
+  // The key is a secret: only callers that may change things read it.
+  alarmCallbackKey: 'write',
+  alarmCallbackKeyRotate: 'write',
 };
 
 /**

@@ -352,6 +352,149 @@ export const messages = {
   // IP check (spec §5, §9).
   'ipCheck.required': { zh_CN: '请输入要查询的 IP', en_US: 'Enter the IP addresses to check' },
   'ipCheck.format': { zh_CN: 'IP 格式不正确', en_US: 'The IP format is incorrect' },
+  'alarm.name.required': { zh_CN: '请输入名称', en_US: 'Enter a name' },
+  'alarm.name.tooLong': { zh_CN: '名称最多 30 个字符', en_US: 'The name is too long: at most 30 characters' },
+  'alarm.name.firstChar': {
+    zh_CN: '名称须以字母或汉字开头',
+    en_US: 'The name must start with a letter or a Chinese character',
+  },
+  'alarm.name.chars': {
+    zh_CN: '名称只能包含字母、汉字、数字和下划线',
+    en_US: 'The name may hold only letters, Chinese characters, digits and underscores',
+  },
+  'alarm.contact.name.required': { zh_CN: '请输入姓名', en_US: 'Enter the name' },
+  'alarm.contact.name.tooLong': {
+    zh_CN: '姓名最多 32 个字符',
+    en_US: 'The name is too long: at most 32 characters',
+  },
+  'alarm.contact.role.required': { zh_CN: '请输入角色', en_US: 'Enter the role' },
+  'alarm.contact.role.tooLong': {
+    zh_CN: '角色最多 20 个字符',
+    en_US: 'The role is too long: at most 20 characters',
+  },
+  'alarm.contact.phone.required': { zh_CN: '请输入手机号', en_US: 'Enter the mobile number' },
+  'alarm.contact.phone.invalid': {
+    zh_CN: '请输入正确的 11 位手机号',
+    en_US: 'Enter a valid 11-digit mobile number',
+  },
+  'alarm.contact.email.required': { zh_CN: '请输入邮箱', en_US: 'Enter the email address' },
+  'alarm.contact.email.invalid': { zh_CN: '请输入正确的邮箱地址', en_US: 'Enter a valid email address' },
+  'alarm.template.callback.required': { zh_CN: '请输入回调地址', en_US: 'Enter the callback URL' },
+  'alarm.template.callback.invalid': {
+    zh_CN: '请输入正确的回调地址（http:// 或 https://）',
+    en_US: 'Enter a valid callback URL (http:// or https://)',
+  },
+  'alarm.template.channels.required': {
+    zh_CN: '请至少选择一种接收渠道',
+    en_US: 'Choose at least one channel',
+  },
+  'alarm.template.recipients.required': {
+    zh_CN: '邮件和短信需要至少一个接收人或接收组',
+    en_US: 'Email and SMS need at least one contact or group',
+  },
+  'alarm.rule.threshold.invalid': { zh_CN: '请输入有效的阈值', en_US: 'Enter a valid threshold' },
+  'alarm.rule.threshold.percent': {
+    zh_CN: '比例阈值须在 0 到 100 之间',
+    en_US: 'A rate threshold must be between 0 and 100',
+  },
+  'alarm.policy.objectType.required': {
+    zh_CN: '请先选择对象类型',
+    en_US: 'Please choose the object type first',
+  },
+  'alarm.policy.rules.required': { zh_CN: '请先选择规则', en_US: 'Please choose a rule first' },
+  'alarm.policy.objects.required': { zh_CN: '请选择告警对象', en_US: 'Choose the domains to watch' },
+  'alarm.policy.rules.tooMany': { zh_CN: '最多添加 {max} 条规则', en_US: 'At most {max} rules' },
+  'alarm.policy.templates.tooMany': {
+    zh_CN: '最多选择 {max} 个通知模板',
+    en_US: 'At most {max} notification templates',
+  },
+  'alarm.group.name.required': { zh_CN: '请输入组名', en_US: 'Enter the group name' },
+  'alarm.group.name.tooLong': {
+    zh_CN: '组名最多 30 个字符',
+    en_US: 'The group name is too long: at most 30 characters',
+  },
+  'alarm.policy.nameTaken': { zh_CN: '已有同名的告警策略', en_US: 'An alarm policy of this name exists' },
+  'alarm.template.nameTaken': {
+    zh_CN: '已有同名的通知模板',
+    en_US: 'A notification template of this name exists',
+  },
+  'alarm.group.nameTaken': { zh_CN: '已有同名的接收组', en_US: 'A contact group of this name exists' },
+  'alarm.policy.limit': { zh_CN: '最多创建 {max} 条告警策略', en_US: 'At most {max} alarm policies' },
+  'alarm.template.limit': {
+    zh_CN: '最多创建 {max} 个通知模板',
+    en_US: 'At most {max} notification templates',
+  },
+  'alarm.contact.limit': { zh_CN: '最多添加 {max} 个联系人', en_US: 'At most {max} contacts' },
+  'alarm.group.limit': { zh_CN: '最多创建 {max} 个接收组', en_US: 'At most {max} contact groups' },
+  'alarm.template.inUse': {
+    zh_CN: '告警策略「{name}」正在使用该模板，请先修改策略',
+    en_US: 'The alarm policy "{name}" uses this template: change the policy first',
+  },
+  'alarm.contact.inUse': {
+    zh_CN: '「{name}」中包含该联系人，请先将其移除',
+    en_US: '"{name}" names this contact: remove it there first',
+  },
+  'alarm.group.inUse': {
+    zh_CN: '通知模板「{name}」正在使用该接收组，请先修改模板',
+    en_US: 'The notification template "{name}" uses this group: change the template first',
+  },
+  'alarm.policy.inUse': { zh_CN: '该告警策略正在使用中', en_US: 'This alarm policy is in use' },
+  'alarm.policy.notFound': {
+    zh_CN: '告警策略不存在或已被删除',
+    en_US: 'The alarm policy does not exist or was deleted',
+  },
+  'alarm.template.notFound': {
+    zh_CN: '通知模板不存在或已被删除',
+    en_US: 'The notification template does not exist or was deleted',
+  },
+  'alarm.contact.notFound': {
+    zh_CN: '联系人不存在或已被删除',
+    en_US: 'The contact does not exist or was deleted',
+  },
+  'alarm.group.notFound': {
+    zh_CN: '接收组不存在或已被删除',
+    en_US: 'The contact group does not exist or was deleted',
+  },
+  'alarm.ref.missing': {
+    zh_CN: '所选对象不存在或已被删除，请重新选择',
+    en_US: 'Something chosen does not exist any more or was deleted: choose again',
+  },
+  'alarm.policy.saved': { zh_CN: '告警策略已保存', en_US: 'The alarm policy was saved' },
+  'alarm.policy.deleted': { zh_CN: '告警策略已删除', en_US: 'The alarm policy was deleted' },
+  'alarm.template.saved': { zh_CN: '通知模板已保存', en_US: 'The notification template was saved' },
+  'alarm.template.deleted': { zh_CN: '通知模板已删除', en_US: 'The notification template was deleted' },
+  'alarm.contact.saved': { zh_CN: '联系人已保存', en_US: 'The contact was saved' },
+  'alarm.contact.deleted': { zh_CN: '联系人已删除', en_US: 'The contact was deleted' },
+  'alarm.group.saved': { zh_CN: '接收组已保存', en_US: 'The contact group was saved' },
+  'alarm.group.deleted': { zh_CN: '接收组已删除', en_US: 'The contact group was deleted' },
+  'alarm.key.rotated': {
+    zh_CN: '签名密钥已更换，之后的回调将使用新密钥签名',
+    en_US: 'The signing key was replaced: callbacks are signed with the new key from now on',
+  },
+  'alarm.notify.account': { zh_CN: '整个账号', en_US: 'the whole account' },
+  'alarm.notify.subject.alarm': {
+    zh_CN: '【CDN 控制台】告警：{policy}（{object}）',
+    en_US: '[CDN Console] Alarm: {policy} on {object}',
+  },
+  'alarm.notify.subject.restore': {
+    zh_CN: '【CDN 控制台】已恢复：{policy}（{object}）',
+    en_US: '[CDN Console] Restored: {policy} on {object}',
+  },
+  'alarm.notify.body.alarm': {
+    zh_CN: '告警策略「{policy}」在 {object} 上触发告警：',
+    en_US: 'The alarm policy "{policy}" raised an alarm on {object}:',
+  },
+  'alarm.notify.body.restore': {
+    zh_CN: '告警策略「{policy}」在 {object} 上的告警已恢复。',
+    en_US: 'The alarm of the policy "{policy}" on {object} is restored.',
+  },
+  'alarm.indicator.bandwidth': { zh_CN: '带宽（Mbps）', en_US: 'Bandwidth (Mbps)' },
+  'alarm.indicator.flow': { zh_CN: '流量（MB）', en_US: 'Flow (MB)' },
+  'alarm.indicator.requests': { zh_CN: '请求数', en_US: 'Requests' },
+  'alarm.indicator.status4xxRate': { zh_CN: '4xx 状态码占比（%）', en_US: '4xx rate (%)' },
+  'alarm.indicator.status5xxRate': { zh_CN: '5xx 状态码占比（%）', en_US: '5xx rate (%)' },
+  'alarm.indicator.hitRate': { zh_CN: '请求命中率（%）', en_US: 'Hit rate (%)' },
+  'alarm.indicator.responseTime': { zh_CN: '平均响应时间（ms）', en_US: 'Average response time (ms)' },
   'fileSync.name.required': { zh_CN: '请选择要上传的文件', en_US: 'Choose a file to upload' },
   'fileSync.name.tooLong': {
     zh_CN: '文件名最多 {max} 个字符',

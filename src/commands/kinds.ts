@@ -3,6 +3,16 @@ import { domainEntry, domainGroup, type DomainEntry, type DomainGroup } from '..
 import { sectionKinds, sectionState, type SectionKind, type SectionState } from '../contract/domain-config';
 import { contentTask, type ContentTask } from '../contract/content';
 import { ipBanEntry, type IpBanEntry } from '../contract/ip-ban';
+import {
+  alarmContact,
+  alarmGroup,
+  alarmPolicy,
+  alarmTemplate,
+  type AlarmContact,
+  type AlarmGroup,
+  type AlarmPolicy,
+  type AlarmTemplate,
+} from '../contract/alarm';
 
 /**
  * The targets of one copy of a domain's configuration (spec §5: at most 10 new domains per copy):
@@ -28,6 +38,10 @@ export interface AggregateStates extends SectionStates {
   ipBan: IpBanEntry;
   domainCopy: DomainCopy;
   contentTask: ContentTask;
+  alarmPolicy: AlarmPolicy;
+  alarmTemplate: AlarmTemplate;
+  alarmContact: AlarmContact;
+  alarmGroup: AlarmGroup;
 }
 export type Kind = keyof AggregateStates;
 
@@ -43,6 +57,10 @@ export const aggregateKinds: {
   ipBan: { snapshot: ipBanEntry, storage: 'table' },
   domainCopy: { snapshot: domainCopy, storage: 'document' },
   contentTask: { snapshot: contentTask, storage: 'table' },
+  alarmPolicy: { snapshot: alarmPolicy, storage: 'document' },
+  alarmTemplate: { snapshot: alarmTemplate, storage: 'document' },
+  alarmContact: { snapshot: alarmContact, storage: 'document' },
+  alarmGroup: { snapshot: alarmGroup, storage: 'document' },
   ...(Object.fromEntries(
     sectionKinds.map((kind) => [kind, { snapshot: sectionState(kind), storage: 'document' }]),
   ) as { [K in SectionKind]: { snapshot: z.ZodType<SectionState<K>>; storage: 'document' } }),

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import type { AnyCommand } from './command';
+import { alarmContactDelete, alarmContactSave, alarmGroupDelete, alarmGroupSave } from './alarm/contact';
+import { alarmPolicyDelete, alarmPolicyEnable, alarmPolicySave } from './alarm/policy';
+import { alarmTemplateDelete, alarmTemplateSave } from './alarm/template';
 import { contentRetry } from './content/retry';
 import { contentSubmit } from './content/submit';
 import { domainCopyConfig } from './domain/copy-config';
@@ -58,6 +61,15 @@ export const commands = {
   [httpsAssociate.name]: httpsAssociate,
   [httpsOff.name]: httpsOff,
   [contentSubmit.name]: contentSubmit,
+  [alarmPolicySave.name]: alarmPolicySave,
+  [alarmPolicyEnable.name]: alarmPolicyEnable,
+  [alarmPolicyDelete.name]: alarmPolicyDelete,
+  [alarmTemplateSave.name]: alarmTemplateSave,
+  [alarmTemplateDelete.name]: alarmTemplateDelete,
+  [alarmContactSave.name]: alarmContactSave,
+  [alarmContactDelete.name]: alarmContactDelete,
+  [alarmGroupSave.name]: alarmGroupSave,
+  [alarmGroupDelete.name]: alarmGroupDelete,
   [contentRetry.name]: contentRetry,
 } as const;
 

@@ -6,6 +6,15 @@ import { ipCheckBody, ipCheckResult } from './ip-check';
 import { trafficPackageListResult } from './traffic-package';
 import { resourceQuotaResult } from './resource';
 import {
+  alarmCallbackKeyResult,
+  alarmConfigQuery,
+  alarmConfigResult,
+  alarmDeliveryQuery,
+  alarmDeliveryResult,
+  alarmHistoryQuery,
+  alarmHistoryResult,
+} from './alarm';
+import {
   fileSyncChunkQuery,
   fileSyncChunkResult,
   fileSyncCreateBody,
@@ -357,6 +366,48 @@ export const endpoints = {
     tag: 'fileSync',
     summary:
       'Cancel an upload under way (its bytes are dropped), delete a stored file (recorded as a delete task), or remove a record that holds no file.',
+  }),
+  alarmConfig: e({
+    ...routes.alarmConfig,
+    input: alarmConfigQuery,
+    output: alarmConfigResult,
+    access: 'open',
+    tag: 'alarm',
+    summary:
+      "The account's alarm policies, notification templates, contacts and contact groups; with `updated_since`, those changed after it (deleted ones included) and the next `server_time`.",
+  }),
+  alarmHistory: e({
+    ...routes.alarmHistory,
+    input: alarmHistoryQuery,
+    output: alarmHistoryResult,
+    access: 'open',
+    tag: 'alarm',
+    summary:
+      'Alarms raised by the policies, newest first: time, monitor type, object, content, ongoing or restored, and their deliveries counted by state.',
+  }),
+  alarmDeliveries: e({
+    ...routes.alarmDeliveries,
+    input: alarmDeliveryQuery,
+    output: alarmDeliveryResult,
+    access: 'open',
+    tag: 'alarm',
+    summary:
+      'The delivery log of one alarm: each message by channel and recipient, sent, retried, failed, or kept with why it could not go (no mail server or SMS provider configured, SMS quota, no recipient).',
+  }),
+  alarmCallbackKey: e({
+    ...routes.alarmCallbackKey,
+    output: alarmCallbackKeyResult,
+    access: 'open',
+    tag: 'alarm',
+    summary:
+      'The key alarm callbacks are signed with: the header X-CDN-Signature is sha256=HMAC-SHA256(key, "<X-CDN-Timestamp>.<body>") in hex.',
+  }),
+  alarmCallbackKeyRotate: e({
+    ...routes.alarmCallbackKeyRotate,
+    output: alarmCallbackKeyResult,
+    access: 'open',
+    tag: 'alarm',
+    summary: 'Replace the callback signing key; callbacks are signed with the new key from now on.',
   }),
   ipBanLookup: e({
     ...routes.ipBanLookup,

@@ -72,6 +72,11 @@ export const routes = {
   fileSyncCreate: { method: 'POST', path: '/v3/file-sync/task/create' },
   fileSyncChunk: { method: 'POST', path: '/v3/file-sync/task/chunk' },
   fileSyncDelete: { method: 'POST', path: '/v3/file-sync/task/delete' },
+  alarmConfig: { method: 'GET', path: '/v3/alarm/config/lists' },
+  alarmHistory: { method: 'GET', path: '/v3/alarm/history/lists' },
+  alarmDeliveries: { method: 'GET', path: '/v3/alarm/history/deliveries' },
+  alarmCallbackKey: { method: 'POST', path: '/v3/alarm/callback/key' },
+  alarmCallbackKeyRotate: { method: 'POST', path: '/v3/alarm/callback/rotate' },
 } as const satisfies Record<string, { method: Method; path: string }>;
 
 export type RouteName = keyof typeof routes;

@@ -138,6 +138,8 @@ export function describeServer(
             config: { ...config, ...overrides },
             operatorKey,
             logger: { stream: { write: (line: string) => void logs.push(line) } },
+            // The tests evaluate the alarm policies and send their messages themselves.
+            alarms: { run: false },
           });
           apps.push(app);
           return app;

@@ -304,6 +304,15 @@ export async function domainsByIds(
   return rows.map((r) => entryOf(stateOf(r)));
 }
 
+/** Which of these ids are domains of the account not deleted, with their names. */
+export async function liveDomainsAmong(db: Executor, accountId: number, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: domains.id, domain: domains.name })
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), inArray(domains.id, [...ids]), live));
+}
+
 /** Every domain of the account not deleted, by name: id, name and status only. */
 export async function domainNames(db: Executor, accountId: number) {
   return db

@@ -391,7 +391,7 @@ function FileSyncBody() {
             <Text fontSize="xs" color="fg.muted">
               {t({
                 id: 'fileSync.storage.rules',
-                message: `Up to 20 GB a file and ${ph({ n: fileSyncLimits.unfinishedMax })} uploads at a time; an upload under way counts at its full size. Uploads not resumed for 7 days are cancelled.`,
+                message: `Up to 20 GB a file, and up to ${ph({ n: fileSyncLimits.unfinishedMax })} unfinished at a time; an upload under way counts at its full size. Uploads not resumed for 7 days are cancelled.`,
               })}
             </Text>
           </Stack>
@@ -484,7 +484,7 @@ function FileSyncBody() {
             : pending.done === 'cancelled'
               ? t({
                   id: 'fileSync.confirm.cancel',
-                  message: `The upload of ${ph({ name: pending.task.name })} stops and the bytes uploaded so far are dropped.`,
+                  message: `The upload of ${ph({ name: pending.task.name })} is stopped and the bytes uploaded so far are dropped.`,
                 })
               : pending.done === 'deleted'
                 ? t({

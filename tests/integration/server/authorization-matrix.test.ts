@@ -133,6 +133,11 @@ const endpointTargets: Record<EndpointName, { target: Target; input?: (id: strin
   fileSyncCreate: { target: 'none' },
   fileSyncChunk: { target: 'none' },
   fileSyncDelete: { target: 'none' },
+  alarmConfig: { target: 'none' },
+  alarmHistory: { target: 'none' },
+  alarmDeliveries: { target: 'none' },
+  alarmCallbackKey: { target: 'none' },
+  alarmCallbackKeyRotate: { target: 'none' },
 };
 
 /** Whether a caller may open a menu path (a group's child item with that path). */

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { AlarmPolicy } from '../../../src/contract/alarm';
+import { liveDocumentsOfKind } from '../../commands/stores';
+import type { Db } from '../../db/client';
+import { alarmEvents } from '../../db/schema';
+import { liveDomainsAmong, takeLock } from '../domain/service';
+import { readColumns } from '../traffic/query';
+import { queueDeliveries } from './deliver';
+import { verdictOf, type PeriodSums } from './evaluate';
+import { settingsOf } from './settings';
+
+const minute = 60_000;
+
+export interface SchedulerOptions {
+  /** How long after a period ends its logs are taken to be in. */
+  lagMs: number;
+}
+
+/**
+ * Evaluates every policy that is on, every minute, on the traffic rollups: an object whose rules
+ * held over the policy's last N periods gets an ongoing alarm (and its notifications); an ongoing
+ * alarm whose rules no longer hold in the last period is restored (and told, when its templates
+ * say so). Alarms of policies turned off, deleted, or no longer watching the object are restored
+ * without a notice.
+ */
+export class AlarmScheduler {
+  private readonly options: SchedulerOptions;
+
+  constructor(
+    private readonly db: Db,
+    options: Partial<SchedulerOptions> = {},
+  ) {
+    this.options = { lagMs: 30_000, ...options };
+  }
+
+  /** One evaluation at `now`: the alarms raised and restored. */
+  async tick(now: Date = new Date()): Promise<{ raised: number; restored: number }> {
+    const documents = await liveDocumentsOfKind(this.db, 'alarmPolicy');
+    const policies = documents.map((d) => ({
+      accountId: d.accountId,
+      policy: { ...d.data, id: d.id, version: d.version } as unknown as AlarmPolicy,
+    }));
+    let raised = 0;
+    let restored = 0;
+    const watched = new Set<string>();
+    for (const { accountId, policy } of policies) {
+      if (!policy.enabled) continue;
+      const objects =
+        policy.monitor_type === 'account'
+          ? [{ id: '*', domain: '' }]
+          : await liveDomainsAmong(this.db, accountId, policy.domain_ids);
+      for (const object of objects) {
+        watched.add(`${accountId}\u0000${policy.id}\u0000${object.id}`);
+        const outcome = await this.judge(accountId, policy, object, now);
+        if (outcome === 'raised') raised++;
+        if (outcome === 'restored') restored++;
+      }
+    }
+    // Ongoing alarms nothing watches any more end now.
+    const ongoing = await this.db
+      .select({
+        accountId: alarmEvents.accountId,
+        id: alarmEvents.id,
+        policyId: alarmEvents.policyId,
+        objectId: alarmEvents.objectId,
+      })
+      .from(alarmEvents)
+      .where(eq(alarmEvents.status, 'ongoing'));
+    for (const event of ongoing) {
+      if (watched.has(`${event.accountId}\u0000${event.policyId}\u0000${event.objectId}`)) continue;
+      await this.db
+        .update(alarmEvents)
+        .set({ status: 'restored', restoredAt: now })
+        .where(and(eq(alarmEvents.accountId, event.accountId), eq(alarmEvents.id, event.id)));
+      restored++;
+    }
+    return { raised, restored };
+  }
+
+  private async judge(
+    accountId: number,
+    policy: AlarmPolicy,
+    object: { id: string; domain: string },
+    now: Date,
+  ): Promise<'raised' | 'restored' | null> {
+    const step = policy.period * minute;
+    const end = Math.floor((now.getTime() - this.options.lagMs) / step) * step;
+    const start = end - policy.periods * step;
+    const columns = await readColumns(
+      this.db,
+      { accountId, domainIds: object.id === '*' ? 'all' : [object.id] },
+      { start, end },
+      policy.period,
+    );
+    const last: PeriodSums[] = columns.at.map((_, i) => ({
+      requests: columns.requests[i] ?? 0,
+      bytes: columns.bytes[i] ?? 0,
+      hit_requests: columns.hit_requests[i] ?? 0,
+      s4xx: columns.s4xx[i] ?? 0,
+      s5xx: columns.s5xx[i] ?? 0,
+      rt_ms: columns.rt_ms[i] ?? 0,
+    }));
+    const verdict = verdictOf(policy.rules, policy.match, policy.periods, last, policy.period);
+    return this.db.transaction(async (tx) => {
+      await takeLock(tx, `alarm:${accountId}:${policy.id}:${object.id}`);
+      const [open] = await tx
+        .select()
+        .from(alarmEvents)
+        .where(
+          and(
+            eq(alarmEvents.accountId, accountId),
+            eq(alarmEvents.policyId, policy.id),
+            eq(alarmEvents.objectId, object.id),
+            eq(alarmEvents.status, 'ongoing'),
+          ),
+        );
+      const notify = async (event: typeof alarmEvents.$inferSelect, kind: 'alarm' | 'restore') => {
+        const templates = (await settingsOf(tx, accountId, 'alarmTemplate')).filter((t) =>
+          policy.template_ids.includes(t.id),
+        );
+        if (templates.length === 0) return;
+        const contacts = await settingsOf(tx, accountId, 'alarmContact');
+        const groups = await settingsOf(tx, accountId, 'alarmGroup');
+        await queueDeliveries(tx, event, kind, templates, contacts, groups, now);
+      };
+      if (!open && verdict.raised) {
+        const [event] = await tx
+          .insert(alarmEvents)
+          .values({
+            accountId,
+            id: randomUUID(),
+            policyId: policy.id,
+            policyName: policy.name,
+            monitorType: policy.monitor_type,
+            objectId: object.id,
+            objectName: object.domain,
+            content: verdict.values,
+            status: 'ongoing',
+            startedAt: now,
+          })
+          .returning();
+        await notify(event!, 'alarm');
+        return 'raised';
+      }
+      if (open && verdict.clear) {
+        const [event] = await tx
+          .update(alarmEvents)
+          .set({ status: 'restored', restoredAt: now })
+          .where(and(eq(alarmEvents.accountId, accountId), eq(alarmEvents.id, open.id)))
+          .returning();
+        await notify(event!, 'restore');
+        return 'restored';
+      }
+      return null;
+    });
+  }
+
+  /** Evaluates every minute and sends what is due every `sendMs` until stopped. */
+  start(send: () => Promise<unknown>, sendMs = 2000): () => void {
+    let running = false;
+    const evaluate = setInterval(() => {
+      if (running) return;
+      running = true;
+      void this.tick()
+        .catch((error: unknown) => console.error('evaluating the alarm policies failed:', error))
+        .finally(() => (running = false));
+    }, minute);
+    const sending = setInterval(() => void send().catch(() => {}), sendMs);
+    evaluate.unref();
+    sending.unref();
+    return () => {
+      clearInterval(evaluate);
+      clearInterval(sending);
+    };
+  }
+}

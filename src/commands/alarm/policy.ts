@@ -1,0 +1,76 @@
+import { alarmDeletePayload, alarmPolicyEnablePayload, alarmPolicySavePayload } from '../../contract/alarm';
+import { defineCommand, type ApplyContext } from '../command';
+import {
+  checkDelete,
+  checkSave,
+  existing,
+  menuPath,
+  stamped,
+  tag,
+  type DeleteFacts,
+  type SaveFacts,
+} from './rules';
+
+/** Creates a policy, or changes one (its id names it). */
+export const alarmPolicySave = defineCommand({
+  name: 'alarmPolicy.save',
+  schemaVersion: 1,
+  payload: alarmPolicySavePayload,
+  primary: 'alarmPolicy',
+  targets: (p) => ({ alarmPolicy: p.id }),
+  menuPath,
+  api: {
+    path: '/v3/alarm/policy/save',
+    summary:
+      'Create or change an alarm policy: monitor type and objects, rules (indicator, operator, threshold), any or all, period and consecutive periods, on/off, notification templates.',
+    tag,
+  },
+  done: 'alarm.policy.saved',
+  apply({ alarmPolicy: before }, p, ctx: ApplyContext<SaveFacts>) {
+    const live = before && !before.deleted ? before : undefined;
+    checkSave('policy', ctx.facts, live === undefined);
+    return {
+      alarmPolicy: {
+        ...p,
+        domain_ids: p.monitor_type === 'domain' ? p.domain_ids : [],
+        ...stamped(live, ctx),
+      },
+    };
+  },
+});
+
+/** Turns a policy on or off. */
+export const alarmPolicyEnable = defineCommand({
+  name: 'alarmPolicy.enable',
+  schemaVersion: 1,
+  payload: alarmPolicyEnablePayload,
+  primary: 'alarmPolicy',
+  targets: (p) => ({ alarmPolicy: p.id }),
+  menuPath,
+  api: { path: '/v3/alarm/policy/enable', summary: 'Turn an alarm policy on or off.', tag },
+  done: 'alarm.policy.saved',
+  apply({ alarmPolicy }, p, ctx) {
+    const policy = existing(alarmPolicy, 'alarm.policy.notFound');
+    return { alarmPolicy: { ...policy, enabled: p.enabled, updated_by: ctx.actor, updated_at: ctx.now } };
+  },
+});
+
+export const alarmPolicyDelete = defineCommand({
+  name: 'alarmPolicy.delete',
+  schemaVersion: 1,
+  payload: alarmDeletePayload,
+  primary: 'alarmPolicy',
+  targets: (p) => ({ alarmPolicy: p.id }),
+  menuPath,
+  api: {
+    path: '/v3/alarm/policy/delete',
+    summary: 'Delete an alarm policy (its ongoing alarms are restored).',
+    tag,
+  },
+  done: 'alarm.policy.deleted',
+  apply({ alarmPolicy }, _p, ctx: ApplyContext<DeleteFacts>) {
+    const policy = existing(alarmPolicy, 'alarm.policy.notFound');
+    checkDelete('policy', ctx.facts);
+    return { alarmPolicy: { ...policy, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };
+  },
+});

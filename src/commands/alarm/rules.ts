@@ -1,0 +1,59 @@
+import { Code } from '../../contract/codes';
+import { Refusal, type ApplyContext } from '../command';
+
+export const menuPath = '/cdn/alarm-manage';
+export const tag = 'alarm';
+
+/** What the server reads for a save: the name in use by another of the kind, the count, ids that do not exist. */
+export interface SaveFacts {
+  nameTaken?: boolean;
+  /** Live settings of the kind in the account, this one excluded. */
+  count: number;
+  max: number;
+  /** Ids named by the payload that are not live settings (domains, templates, contacts, groups). */
+  missing: { path: string; id: string }[];
+}
+
+/** What the server reads for a deletion: the name of a setting that uses this one. */
+export interface DeleteFacts {
+  usedBy: string | null;
+}
+
+interface Live {
+  deleted: boolean;
+}
+
+/** The setting, which must exist and not be deleted. */
+export function existing<T extends Live>(state: T | undefined, messageId: string): T {
+  if (!state || state.deleted) throw new Refusal(messageId, 'id', Code.notFound);
+  return state;
+}
+
+export function checkSave(kind: string, facts: SaveFacts | undefined, creating: boolean): void {
+  if (!facts) return;
+  if (facts.nameTaken) throw new Refusal(`alarm.${kind}.nameTaken`, 'name');
+  if (creating && facts.count >= facts.max)
+    throw new Refusal(`alarm.${kind}.limit`, 'id', Code.limitReached, { max: facts.max });
+  const [first] = facts.missing;
+  if (first) throw new Refusal('alarm.ref.missing', first.path);
+}
+
+export function checkDelete(kind: string, facts: DeleteFacts | undefined): void {
+  if (facts?.usedBy)
+    throw new Refusal(`alarm.${kind}.inUse`, 'id', Code.commandRejected, { name: facts.usedBy });
+}
+
+/** The authorship fields of a setting saved now: kept from its creation, renewed on each save. */
+export function stamped<T extends { created_by: string; created_at: string }>(
+  before: T | undefined,
+  ctx: ApplyContext<unknown>,
+) {
+  return {
+    deleted: false,
+    created_by: before?.created_by ?? ctx.actor,
+    created_at: before?.created_at ?? ctx.now,
+    updated_by: ctx.actor,
+    updated_at: ctx.now,
+    version: 0,
+  };
+}

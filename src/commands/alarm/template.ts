@@ -1,0 +1,55 @@
+import { alarmDeletePayload, alarmTemplateSavePayload } from '../../contract/alarm';
+import { defineCommand, type ApplyContext } from '../command';
+import {
+  checkDelete,
+  checkSave,
+  existing,
+  menuPath,
+  stamped,
+  tag,
+  type DeleteFacts,
+  type SaveFacts,
+} from './rules';
+
+export const alarmTemplateSave = defineCommand({
+  name: 'alarmTemplate.save',
+  schemaVersion: 1,
+  payload: alarmTemplateSavePayload,
+  primary: 'alarmTemplate',
+  targets: (p) => ({ alarmTemplate: p.id }),
+  menuPath,
+  api: {
+    path: '/v3/alarm/template/save',
+    summary:
+      'Create or change a notification template: what it tells (alarms, or alarms and restorations), language, contacts and groups, channels (email, SMS, callback URL).',
+    tag,
+  },
+  done: 'alarm.template.saved',
+  apply({ alarmTemplate: before }, p, ctx: ApplyContext<SaveFacts>) {
+    const live = before && !before.deleted ? before : undefined;
+    checkSave('template', ctx.facts, live === undefined);
+    return {
+      alarmTemplate: {
+        ...p,
+        callback_url: p.channels.includes('callback') ? p.callback_url : '',
+        ...stamped(live, ctx),
+      },
+    };
+  },
+});
+
+export const alarmTemplateDelete = defineCommand({
+  name: 'alarmTemplate.delete',
+  schemaVersion: 1,
+  payload: alarmDeletePayload,
+  primary: 'alarmTemplate',
+  targets: (p) => ({ alarmTemplate: p.id }),
+  menuPath,
+  api: { path: '/v3/alarm/template/delete', summary: 'Delete a notification template no policy uses.', tag },
+  done: 'alarm.template.deleted',
+  apply({ alarmTemplate }, _p, ctx: ApplyContext<DeleteFacts>) {
+    const template = existing(alarmTemplate, 'alarm.template.notFound');
+    checkDelete('template', ctx.facts);
+    return { alarmTemplate: { ...template, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };
+  },
+});

@@ -1,0 +1,345 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { alarmDeliveries } from '../../../server/db/schema';
+import { KeyVault } from '../../../server/modules/cert/key-vault';
+import { AlarmNotifier, signatureOf, type SmsProvider } from '../../../server/modules/alarm/deliver';
+import { AlarmScheduler } from '../../../server/modules/alarm/scheduler';
+import { generateLines } from '../../../server/modules/traffic/generator';
+import { ingestText } from '../../../server/modules/traffic/ingest';
+import { Code } from '../../../src/contract';
+import type { AlarmDelivery, AlarmEvent } from '../../../src/contract/alarm';
+import { call, describeServer, signIn } from '../../support/server-harness';
+
+const minute = 60_000;
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A callback receiver on loopback that answers `status(n)` to its n-th call. */
+async function receiver(status: (n: number) => number) {
+  const calls: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      calls.push({ headers: request.headers, body });
+      response.statusCode = status(calls.length);
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/alarm`,
+    calls,
+    close: () => new Promise((done) => server.close(done)),
+  };
+}
+
+/**
+ * Alarms (spec §2 /cdn/alarm-manage, §4, §5, §8, §9): a spike of the traffic generator raises an
+ * alarm within 2 minutes and its end restores it; callbacks are signed and retried; what no channel
+ * can send is kept in the delivery log; SMS within the quota.
+ */
+describeServer('alarms', (h) => {
+  let token = '';
+  let domain: { id: string; domain: string };
+  const receivers: Awaited<ReturnType<typeof receiver>>[] = [];
+  const sms: string[] = [];
+  const provider: SmsProvider = { send: async (phone, text) => void sms.push(`${phone} ${text}`) };
+  const post = (path: string, body: unknown) =>
+    call(h().app, 'POST', path, {
+      token,
+      body,
+      language: 'en',
+      headers: { 'idempotency-key': `alarm-${randomUUID()}` },
+    }).then((r) => r.body);
+  const history = async () =>
+    (
+      await call<{ lists: AlarmEvent[] }>(h().app, 'GET', '/v3/alarm/history/lists', {
+        token,
+        query: { page_size: '100' },
+      })
+    ).body.data.lists;
+  const deliveries = async (eventId: string) =>
+    (
+      await call<{ lists: AlarmDelivery[] }>(h().app, 'GET', '/v3/alarm/history/deliveries', {
+        token,
+        query: { event_id: eventId },
+      })
+    ).body.data.lists;
+  /** The generator's traffic of the domain over one minute, at `peakBps` at the busiest hour. */
+  const traffic = async (at: number, peakBps: number) => {
+    const lines = [
+      ...generateLines({
+        domains: [{ name: domain.domain, peakBps }],
+        from: at,
+        to: at + minute,
+        stepMs: minute,
+        perStep: 30,
+        seed: at,
+      }),
+    ];
+    await ingestText(h().db, null, lines.map((l) => JSON.stringify(l)).join('\n'), Date.now());
+  };
+
+  beforeAll(async () => {
+    ({ token } = await signIn(h().app, 'demo'));
+    const list = await call<{ lists: { id: string; domain: string; status: string }[] }>(
+      h().app,
+      'GET',
+      '/v3/domain/domain/lists',
+      { token, query: { page: '1', page_size: '50' } },
+    );
+    domain = list.body.data.lists.find((d) => d.status === 'active')!;
+  });
+  afterAll(async () => {
+    for (const r of receivers) await r.close();
+  });
+
+  it('checks the names (29/30/31 characters, first character) and asks for the object type and a rule first', async () => {
+    const policy = (name: string, extra: Record<string, unknown> = {}) => ({
+      id: randomUUID(),
+      name,
+      monitor_type: 'account',
+      rules: [{ indicator: 'requests', operator: 'gt', threshold: 1e9 }],
+      ...extra,
+    });
+    const first29 = await post('/v3/alarm/policy/save', policy(`a${'b'.repeat(28)}`));
+    expect(first29.code, JSON.stringify(first29)).toBe(Code.ok);
+    expect((await post('/v3/alarm/policy/save', policy(`c${'d'.repeat(29)}`))).code).toBe(Code.ok);
+    const long = await post('/v3/alarm/policy/save', policy(`e${'f'.repeat(30)}`));
+    expect(long.code).toBe(Code.invalidRequest);
+    expect(long.msg).toBe('The name is too long: at most 30 characters');
+    const first = await post('/v3/alarm/policy/save', policy('9lives'));
+    expect(first.msg).toBe('The name must start with a letter or a Chinese character');
+    const noType = await post('/v3/alarm/policy/save', policy('NoType', { monitor_type: undefined }));
+    expect(noType.msg).toBe('Please choose the object type first');
+    const noRule = await post('/v3/alarm/policy/save', policy('NoRule', { rules: [] }));
+    expect(noRule.msg).toBe('Please choose a rule first');
+    const taken = await post('/v3/alarm/policy/save', policy(`A${'b'.repeat(28)}`));
+    expect(taken.msg).toBe('An alarm policy of this name exists');
+  });
+
+  it('raises an alarm within 2 minutes of a spike, restores it after, and tells the contacts through each channel', async () => {
+    const ok = await receiver(() => 200);
+    receivers.push(ok);
+    const contact = {
+      id: randomUUID(),
+      name: 'Zhang San',
+      role: 'Operations',
+      phone: '13800138000',
+      email: 'ops@example.com',
+    };
+    expect((await post('/v3/alarm/contact/save', contact)).code).toBe(Code.ok);
+    const template = {
+      id: randomUUID(),
+      name: 'Ops_on_call',
+      notify: 'alarmAndRestore',
+      language: 'en_US',
+      contact_ids: [contact.id],
+      channels: ['email', 'sms', 'callback'],
+      callback_url: ok.url,
+    };
+    expect((await post('/v3/alarm/template/save', template)).code).toBe(Code.ok);
+    const policy = {
+      id: randomUUID(),
+      name: 'Bandwidth_spike',
+      monitor_type: 'domain',
+      domain_ids: [domain.id],
+      rules: [{ indicator: 'bandwidth', operator: 'gt', threshold: 1000 }],
+      period: 1,
+      periods: 1,
+      template_ids: [template.id],
+    };
+    const saved = await post('/v3/alarm/policy/save', policy);
+    expect(saved.code, saved.msg).toBe(Code.ok);
+
+    const scheduler = new AlarmScheduler(h().db);
+    const notifier = new AlarmNotifier(h().db, KeyVault.open(h().config.dataDir), {
+      allowPrivate: true,
+      sms: provider,
+      retryDelaysMs: [0, 0],
+    });
+    // Quiet, then a spike from the generator in the minute `spike`.
+    const spike = Math.floor(Date.now() / minute) * minute - 3 * minute;
+    await traffic(spike - minute, 1e6);
+    await traffic(spike, 1e13);
+    await scheduler.tick(new Date(spike + 30_000)); // the minute before: quiet
+    expect((await history()).filter((e) => e.policy_id === policy.id)).toEqual([]);
+    const raisedAt = spike + minute + 45_000; // the spike's minute is in once it ends (and the lag)
+    expect(raisedAt - spike).toBeLessThanOrEqual(2 * minute);
+    expect(await scheduler.tick(new Date(raisedAt))).toMatchObject({ raised: 1 });
+    const [raised] = (await history()).filter((e) => e.policy_id === policy.id);
+    expect(raised).toMatchObject({ status: 'ongoing', object: domain.domain, monitor_type: 'domain' });
+    expect(raised!.content[0]).toMatchObject({ indicator: 'bandwidth', operator: 'gt', threshold: 1000 });
+    expect(raised!.content[0]!.value).toBeGreaterThan(1000);
+    // Ticking again changes nothing while the spike's minute is the last.
+    expect(await scheduler.tick(new Date(raisedAt + 5000))).toMatchObject({ raised: 0, restored: 0 });
+
+    // Sent: the SMS and the signed callback; the email is kept, with no mail server configured.
+    await notifier.round(new Date(raisedAt + 1000));
+    const log = await deliveries(raised!.id);
+    expect(log.map((d) => [d.channel, d.status]).sort()).toEqual([
+      ['callback', 'sent'],
+      ['email', 'notConfigured'],
+      ['sms', 'sent'],
+    ]);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toContain('13800138000 [CDN Console] Alarm: Bandwidth_spike on');
+    const [delivered] = ok.calls;
+    const key = (await call<{ key: string }>(h().app, 'POST', '/v3/alarm/callback/key', { token, body: {} }))
+      .body.data.key;
+    const timestamp = String(delivered!.headers['x-cdn-timestamp']);
+    expect(delivered!.headers['x-cdn-signature']).toBe(
+      `sha256=${signatureOf(key, timestamp, delivered!.body)}`,
+    );
+    expect(JSON.parse(delivered!.body)).toMatchObject({
+      kind: 'alarm',
+      status: 'ongoing',
+      policy_name: 'Bandwidth_spike',
+    });
+    expect((await history()).find((e) => e.id === raised!.id)?.deliveries).toEqual({
+      sent: 2,
+      notConfigured: 1,
+    });
+
+    // The next minute is quiet: restored, and told so.
+    await traffic(spike + minute, 1e6);
+    expect(await scheduler.tick(new Date(raisedAt + minute))).toMatchObject({ restored: 1 });
+    const restored = (await history()).find((e) => e.id === raised!.id)!;
+    expect(restored.status).toBe('restored');
+    expect(restored.restored_at).not.toBeNull();
+    await notifier.round(new Date(raisedAt + minute + 1000));
+    expect(ok.calls.map((c) => (JSON.parse(c.body) as { kind: string }).kind)).toEqual(['alarm', 'restore']);
+  });
+
+  it('retries a failing callback receiver, and keeps what it could not deliver', async () => {
+    const flaky = await receiver((n) => (n < 3 ? 500 : 200));
+    const down = await receiver(() => 503);
+    receivers.push(flaky, down);
+    const templates = [flaky, down].map((r, i) => ({
+      id: randomUUID(),
+      name: `Hook_${i}`,
+      channels: ['callback'],
+      callback_url: r.url,
+    }));
+    for (const t of templates) expect((await post('/v3/alarm/template/save', t)).code).toBe(Code.ok);
+    const policy = {
+      id: randomUUID(),
+      name: 'Requests_any',
+      monitor_type: 'account',
+      rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
+      period: 1,
+      periods: 1,
+      template_ids: templates.map((t) => t.id),
+    };
+    expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
+    const at = Math.floor(Date.now() / minute) * minute - 3 * minute;
+    await traffic(at, 1e8);
+    await new AlarmScheduler(h().db).tick(new Date(at + minute + 45_000));
+    const event = (await history()).find((e) => e.policy_id === policy.id)!;
+    const notifier = new AlarmNotifier(h().db, KeyVault.open(h().config.dataDir), {
+      allowPrivate: true,
+      retryDelaysMs: [1000, 1000],
+    });
+    let now = Date.now();
+    for (let round = 0; round < 4; round++) {
+      await notifier.round(new Date(now));
+      now += 1500;
+    }
+    expect(flaky.calls).toHaveLength(3);
+    expect(down.calls).toHaveLength(3);
+    const log = await deliveries(event.id);
+    const byUrl = (url: string) => log.find((d) => d.recipient === url)!;
+    expect(byUrl(flaky.url)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(byUrl(down.url)).toMatchObject({ status: 'failed', attempts: 3, error: 'HTTP 503' });
+  });
+
+  it('refuses callbacks to private addresses unless allowed', async () => {
+    const closed = await receiver(() => 200);
+    receivers.push(closed);
+    const template = {
+      id: randomUUID(),
+      name: 'Private_hook',
+      channels: ['callback'],
+      callback_url: closed.url,
+    };
+    expect((await post('/v3/alarm/template/save', template)).code).toBe(Code.ok);
+    const policy = {
+      id: randomUUID(),
+      name: 'Private_policy',
+      monitor_type: 'account',
+      rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
+      period: 1,
+      periods: 1,
+      template_ids: [template.id],
+    };
+    expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
+    const at = Math.floor(Date.now() / minute) * minute - 3 * minute;
+    await new AlarmScheduler(h().db).tick(new Date(at + minute + 45_000));
+    const event = (await history()).find((e) => e.policy_id === policy.id)!;
+    const notifier = new AlarmNotifier(h().db, KeyVault.open(h().config.dataDir), { retryDelaysMs: [] });
+    await notifier.round(new Date());
+    expect(closed.calls).toHaveLength(0);
+    expect((await deliveries(event.id))[0]).toMatchObject({
+      status: 'failed',
+      error: 'the callback URL reaches a private address',
+    });
+  });
+
+  it('keeps SMS past the quota in the log', async () => {
+    const contact = {
+      id: randomUUID(),
+      name: 'Li Si',
+      role: 'Duty',
+      phone: '13900139000',
+      email: 'duty@example.com',
+    };
+    expect((await post('/v3/alarm/contact/save', contact)).code).toBe(Code.ok);
+    const template = { id: randomUUID(), name: 'Sms_only', channels: ['sms'], contact_ids: [contact.id] };
+    expect((await post('/v3/alarm/template/save', template)).code).toBe(Code.ok);
+    const notifier = new AlarmNotifier(h().db, KeyVault.open(h().config.dataDir), { sms: provider });
+    const before = sms.length;
+    // 25 alarms within a minute, one SMS each: 20 go, 5 are kept as over the quota.
+    const at = Math.floor(Date.now() / minute) * minute - 3 * minute;
+    await traffic(at, 1e8);
+    const scheduler = new AlarmScheduler(h().db);
+    for (let i = 0; i < 25; i++) {
+      const policy = {
+        id: randomUUID(),
+        name: `Sms_${i}`,
+        monitor_type: 'account',
+        rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
+        period: 1,
+        periods: 1,
+        template_ids: [template.id],
+      };
+      expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
+    }
+    const tickAt = new Date(at + minute + 45_000);
+    expect(await scheduler.tick(tickAt)).toMatchObject({ raised: 25 });
+    await notifier.round(tickAt, 100);
+    const events = (await history()).filter((e) => e.policy_name.startsWith('Sms_'));
+    expect(events).toHaveLength(25);
+    const mine = (await Promise.all(events.map((e) => deliveries(e.id)))).flat();
+    expect(mine).toHaveLength(25);
+    // Every SMS of the account sent within the minute before: never more than 20.
+    const window = await h()
+      .db.select({ at: alarmDeliveries.sentAt })
+      .from(alarmDeliveries)
+      .where(and(eq(alarmDeliveries.channel, 'sms'), eq(alarmDeliveries.status, 'sent')));
+    const inMinute = window.filter(
+      (w) => w.at!.getTime() > tickAt.getTime() - minute && w.at!.getTime() <= tickAt.getTime(),
+    );
+    expect(inMinute).toHaveLength(20);
+    const sent = mine.filter((d) => d.status === 'sent').length;
+    expect(mine.filter((d) => d.status === 'quotaExceeded')).toHaveLength(25 - sent);
+    expect(sms.length - before).toBe(sent);
+  });
+});
