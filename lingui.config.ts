@@ -23,6 +23,7 @@ export default defineConfig({
         '<rootDir>/src/features/traffic-package/**',
         '<rootDir>/src/features/resource/**',
         '<rootDir>/src/features/file-sync/**',
+        '<rootDir>/src/features/alarm/**',
       ],
     },
     {
@@ -61,6 +62,7 @@ export default defineConfig({
         '<rootDir>/src/features/traffic-package',
         '<rootDir>/src/features/resource',
         '<rootDir>/src/features/file-sync',
+        '<rootDir>/src/features/alarm',
       ],
     },
   ],

@@ -818,7 +818,9 @@ export const alarmEvents = pgTable(
     /** The domain's id, or '*' for the whole account. */
     objectId: text('object_id').notNull(),
     objectName: text('object_name').notNull(),
-    content: jsonb('content').$type<{ indicator: string; operator: string; threshold: number; value: number }[]>().notNull(),
+    content: jsonb('content')
+      .$type<{ indicator: string; operator: string; threshold: number; value: number }[]>()
+      .notNull(),
     status: text('status', { enum: ['ongoing', 'restored'] }).notNull(),
     startedAt: ts('started_at').notNull(),
     restoredAt: ts('restored_at'),

@@ -24,6 +24,7 @@ import { demoContentSeeded, seedDemoContent } from './demo-content';
 import { demoEdgeNodesSeeded, seedDemoEdgeNodes } from './demo-edge-nodes';
 import { demoPackagesSeeded, seedDemoPackages } from './demo-packages';
 import { demoFileSyncSeeded, seedDemoFileSync } from './demo-file-sync';
+import { demoAlarmsSeeded, seedDemoAlarms } from './demo-alarms';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
@@ -164,6 +165,7 @@ export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Prom
     (await demoContentSeeded(db, demo.id)) &&
     (await demoEdgeNodesSeeded(db)) &&
     (await demoPackagesSeeded(db, demo.id)) &&
+    (await demoAlarmsSeeded(db, demo.id)) &&
     (!options.dataDir || (await demoCertsSeeded(db, demo.id))) &&
     (!options.dataDir || (await demoFileSyncSeeded(db, demo.id)))
   );
@@ -201,6 +203,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoEdgeNodes(db, new Date());
   await seedDemoPackages(db, demo.id, new Date());
   if (options.dataDir) await seedDemoFileSync(db, demo, options.dataDir, Date.now());
+  await seedDemoAlarms(db, demo, options.cnameSuffix, Date.now());
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

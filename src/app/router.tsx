@@ -28,7 +28,7 @@ import {
   TrafficPackageScreen,
   ResourceScreen,
   FileSyncScreen,
-  LaterScreen,
+  AlarmScreen,
   OpenServiceScreen,
   TrafficScreen,
   SuggestionScreen,
@@ -41,6 +41,7 @@ import { isDomainDetailTab, parseDomainListSearch, type DomainDetailTab } from '
 import { parseIpBanSearch } from '../features/ip-ban';
 import { parseCertSearch } from '../features/cert';
 import { parseContentSearch } from '../features/content';
+import { alarmTabs, type AlarmTab } from '../features/alarm';
 import { statisticsTypes, type StatisticsType, type TrafficView } from '../features/statistics';
 import { parseUserDetailSearch } from '../features/users';
 import { useAppState } from '../ui/app-state';
@@ -409,18 +410,28 @@ const auditLogRoute = createRoute({
   },
 });
 
-/** Functions of later versions: path → title. */
-const laterScreens: [string, MessageDescriptor | undefined][] = [['cdn/alarm-manage', menuLabels.alarm]];
-
-const laterRoutes: AnyRoute[] = laterScreens.map(([path, title]) =>
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { title },
-    beforeLoad: guard,
-    component: () => <LaterScreen title={title as MessageDescriptor} />,
-  }),
-);
+const alarmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/alarm-manage',
+  staticData: { title: menuLabels.alarm },
+  validateSearch: (search: Record<string, unknown>): { tab?: AlarmTab } =>
+    typeof search.tab === 'string' &&
+    (alarmTabs as readonly string[]).includes(search.tab) &&
+    search.tab !== 'policies'
+      ? { tab: search.tab as AlarmTab }
+      : {},
+  beforeLoad: guard,
+  component: function AlarmRoute() {
+    const search = alarmRoute.useSearch();
+    const navigate = alarmRoute.useNavigate();
+    return (
+      <AlarmScreen
+        tab={search.tab ?? 'policies'}
+        onTab={(tab) => void navigate({ search: tab === 'policies' ? {} : { tab }, replace: true })}
+      />
+    );
+  },
+});
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -448,7 +459,7 @@ const routeTree = rootRoute.addChildren([
   userDetailRoute,
   tokenRoute,
   auditLogRoute,
-  ...laterRoutes,
+  alarmRoute,
   notFoundRoute,
 ]);
 

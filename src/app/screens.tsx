@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react/macro';
 import { lazy } from 'react';
 import {
   loadDomainCopyScreen,
@@ -14,6 +12,7 @@ import { loadIpCheckScreen } from '../features/ip-check';
 import { loadTrafficPackageScreen } from '../features/traffic-package';
 import { loadResourceScreen } from '../features/resource';
 import { loadFileSyncScreen } from '../features/file-sync';
+import { loadAlarmScreen } from '../features/alarm';
 import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
 import { loadCatalogPart } from '../i18n';
@@ -59,15 +58,6 @@ export const AuditLogScreen = lazy(() =>
     default: m.AuditLogScreen,
   })),
 );
-const NotAvailableYet = lazy(() =>
-  import('../features/not-available').then((m) => ({ default: m.NotAvailableYet })),
-);
-
-/** A function of a later version: one shared screen, titled like its menu entry. */
-export function LaterScreen({ title }: { title: MessageDescriptor }) {
-  const { i18n } = useLingui();
-  return <NotAvailableYet title={i18n._(title)} />;
-}
 
 /**
  * The code of the screen at `path` and the calls it starts with, begun before the router has
@@ -92,6 +82,7 @@ export const TrafficPackageScreen = lazy(() =>
 );
 export const ResourceScreen = lazy(() => loadResourceScreen().then((m) => ({ default: m.ResourceScreen })));
 export const FileSyncScreen = lazy(() => loadFileSyncScreen().then((m) => ({ default: m.FileSyncScreen })));
+export const AlarmScreen = lazy(() => loadAlarmScreen().then((m) => ({ default: m.AlarmScreen })));
 export const IpCheckScreen = lazy(() => loadIpCheckScreen().then((m) => ({ default: m.IpCheckScreen })));
 export const ContentScreen = lazy(() => loadContentScreen().then((m) => ({ default: m.ContentScreen })));
 export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));

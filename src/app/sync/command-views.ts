@@ -1,3 +1,4 @@
+import { loadAlarmCommandViews } from '../../features/alarm';
 import { loadContentCommandViews } from '../../features/content';
 import { loadDomainCommandViews } from '../../features/domain';
 import { loadIpBanCommandViews } from '../../features/ip-ban';
@@ -9,10 +10,11 @@ import type { CommandViews } from '../../ui/command-views';
  * the item it changes.
  */
 export async function loadCommandViews(): Promise<CommandViews> {
-  const [ipBan, domain, content] = await Promise.all([
+  const [ipBan, domain, content, alarm] = await Promise.all([
     loadIpBanCommandViews(),
     loadDomainCommandViews(),
     loadContentCommandViews(),
+    loadAlarmCommandViews(),
   ]);
-  return { ...ipBan, ...domain, ...content };
+  return { ...ipBan, ...domain, ...content, ...alarm };
 }

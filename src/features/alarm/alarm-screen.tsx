@@ -1,0 +1,231 @@
+import { Stack, Tabs, Text } from '@chakra-ui/react';
+import { ph } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useState } from 'react';
+import { commandFor } from '../../commands/queue';
+import type { CommandName } from '../../commands/registry';
+import { StoreFullError } from '../../store';
+import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
+import { withReads } from '../../sync/reads';
+import { useReadAccounts } from '../../ui/app-state';
+import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { NeverReadList } from '../../ui/never-read-list';
+import { ScreenHeader } from '../../ui/screen-header';
+import { StorageUnavailable } from '../../ui/storage-unavailable';
+import { storedList } from '../../ui/stored-list';
+import { StoredListStatus } from '../../ui/stored-list-status';
+import { notify } from '../../ui/toaster';
+import { useOnline } from '../../ui/use-online';
+import { ContactsTab } from './contacts-tab';
+import { HistoryTab } from './history-tab';
+import { PoliciesTab, type Enqueue } from './policies-tab';
+import { TemplatesTab } from './templates-tab';
+import { alarmTabs, type AlarmTab } from './tabs';
+import { useAlarmPull, useAlarmSettings } from './use-alarm-settings';
+
+interface Deleting {
+  command: CommandName;
+  id: string;
+  name: string;
+}
+
+export interface AlarmScreenProps {
+  tab: AlarmTab;
+  onTab: (tab: AlarmTab) => void;
+}
+
+/**
+ * Alarms (spec §2 /cdn/alarm-manage): policies, history, notification templates and contacts.
+ * The settings are kept on the device and edited like every setting: made offline, the changes
+ * wait there and are sent when the connection returns; the server checks them again.
+ */
+function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
+  const { t } = useLingui();
+  const availability = useSyncAvailability();
+  const runtime = useSyncRuntime();
+  const online = useOnline();
+  const settings = useAlarmSettings();
+  const refresh = useAlarmPull(runtime, online);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+
+  const enqueue: Enqueue = useCallback(
+    async (name, payload, said) => {
+      if (!runtime) return false;
+      try {
+        await runtime.enqueue(commandFor(name as CommandName, payload as never));
+        notify('success', navigator.onLine ? said.online : said.offline);
+        return true;
+      } catch (error) {
+        notify(
+          'error',
+          error instanceof StoreFullError
+            ? t({
+                id: 'alarm.ui.storageFull',
+                message:
+                  "This device's storage is full, so the change was not saved. Free some space and try again.",
+              })
+            : t({
+                id: 'alarm.ui.saveFailed',
+                message: 'The change could not be saved on this device. Please try again.',
+              }),
+        );
+        return false;
+      }
+    },
+    [runtime, t],
+  );
+
+  const title = t({ id: 'alarm.ui.title', message: 'Alarms' });
+  if (!runtime && availability === 'unavailable')
+    return (
+      <StorageUnavailable
+        title={title}
+        message={t({
+          id: 'alarm.ui.noStorage',
+          message:
+            'This browser does not let the console store data on this device, so alarms are not available here. Allow site data for this site, or use another browser, then reload the page.',
+        })}
+      />
+    );
+  const loading = t({ id: 'alarm.ui.loading', message: 'Loading the alarm settings…' });
+  if (!runtime || !settings) return <CenteredSpinner label={loading} />;
+  const count = settings.policies.length + settings.templates.length + settings.contacts.length;
+  const stored = storedList(settings.read, count, online, refresh);
+  const tabLabels: Record<AlarmTab, string> = {
+    policies: t({ id: 'alarm.ui.tab.policies', message: 'Alarm policies' }),
+    history: t({ id: 'alarm.ui.tab.history', message: 'Alarm history' }),
+    templates: t({ id: 'alarm.ui.tab.templates', message: 'Notification templates' }),
+    contacts: t({ id: 'alarm.ui.tab.contacts', message: 'Contacts' }),
+  };
+  const neverRead = (
+    <NeverReadList
+      list={stored}
+      loading={loading}
+      failedTitle={t({ id: 'alarm.ui.failed', message: 'The alarm settings could not be loaded.' })}
+      offlineTitle={t({
+        id: 'alarm.ui.offlineTitle',
+        message: 'The alarm settings have not been loaded on this device yet.',
+      })}
+      offlineHint={t({
+        id: 'alarm.ui.offlineHint',
+        message: 'Connect to the internet once to load them; they are then kept for offline use.',
+      })}
+    />
+  );
+  const remove = async () => {
+    if (!deleting) return;
+    const target = deleting;
+    setDeleting(null);
+    await enqueue(
+      target.command,
+      { id: target.id },
+      {
+        online: t({ id: 'alarm.ui.deleted', message: `${ph({ name: target.name })} was deleted.` }),
+        offline: t({
+          id: 'alarm.ui.deletedOffline',
+          message: `The deletion of ${ph({ name: target.name })} is saved on this device and sent when the connection returns.`,
+        }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      <ScreenHeader
+        title={title}
+        summary={
+          <Text color="fg.muted" fontSize="sm">
+            {t({
+              id: 'alarm.ui.intro',
+              message:
+                'Be told when bandwidth, requests, error rates, hit rate or response time cross a threshold, and when they are back to normal.',
+            })}
+          </Text>
+        }
+      >
+        {tab === 'history' ? null : <StoredListStatus list={stored} />}
+      </ScreenHeader>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => onTab(e.value as AlarmTab)}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List>
+          {alarmTabs.map((name) => (
+            <Tabs.Trigger key={name} value={name}>
+              {tabLabels[name]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="policies">
+          {stored.neverRead ? (
+            neverRead
+          ) : (
+            <PoliciesTab
+              settings={settings}
+              enqueue={enqueue}
+              onDelete={(row) =>
+                setDeleting({ command: 'alarmPolicy.delete', id: row.id, name: row.state.name })
+              }
+            />
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="history">
+          <HistoryTab />
+        </Tabs.Content>
+        <Tabs.Content value="templates">
+          {stored.neverRead ? (
+            neverRead
+          ) : (
+            <TemplatesTab
+              settings={settings}
+              enqueue={enqueue}
+              online={online}
+              onDelete={(row) =>
+                setDeleting({ command: 'alarmTemplate.delete', id: row.id, name: row.state.name })
+              }
+            />
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="contacts">
+          {stored.neverRead ? (
+            neverRead
+          ) : (
+            <ContactsTab
+              settings={settings}
+              enqueue={enqueue}
+              onDeleteContact={(row) =>
+                setDeleting({ command: 'alarmContact.delete', id: row.id, name: row.state.name })
+              }
+              onDeleteGroup={(row) =>
+                setDeleting({ command: 'alarmGroup.delete', id: row.id, name: row.state.name })
+              }
+            />
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t({ id: 'alarm.ui.deleteTitle', message: 'Delete?' })}
+        message={
+          deleting
+            ? t({
+                id: 'alarm.ui.deleteMessage',
+                message: `${ph({ name: deleting.name })} is deleted. This cannot be undone.`,
+              })
+            : ''
+        }
+        confirmLabel={t({ id: 'alarm.ui.delete', message: 'Delete' })}
+        cancelLabel={t({ id: 'alarm.ui.cancel', message: 'Cancel' })}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+/** The screen inside the read layer of the signed-in account pair (history, domain names). */
+export const AlarmScreen = withReads(AlarmScreenBody, useReadAccounts);

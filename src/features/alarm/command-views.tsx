@@ -1,0 +1,101 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import type { CommandLike, CommandViews, ComparedField } from '../../ui/command-views';
+
+const nameOf = (command: CommandLike) => {
+  const payload = command.payload as { name?: unknown } | null;
+  return typeof payload?.name === 'string' ? payload.name : '';
+};
+
+const href = (tab: string) => () => `#/cdn/alarm-manage?tab=${tab}`;
+
+const nameLabel = msg({ id: 'alarm.command.field.name', message: 'Name' });
+const stateLabel = msg({ id: 'alarm.command.field.state', message: 'State' });
+const absent = msg({ id: 'alarm.command.absent', message: '(not on the server)' });
+const deleted = msg({ id: 'alarm.command.deleted', message: 'Deleted' });
+const kept = msg({ id: 'alarm.command.kept', message: 'Kept' });
+
+/** A conflict side by side: the setting's name and whether it is kept, on the server and in the edit. */
+function compare(command: CommandLike, current: unknown, i18n: I18n): ComparedField[] {
+  const server = current as { name?: string; deleted?: boolean } | null;
+  const removing = command.name.endsWith('.delete');
+  return [
+    {
+      label: i18n._(nameLabel),
+      server: server?.name ?? i18n._(absent),
+      mine: nameOf(command) || server?.name || '—',
+    },
+    {
+      label: i18n._(stateLabel),
+      server: server ? i18n._(server.deleted ? deleted : kept) : i18n._(absent),
+      mine: i18n._(removing ? deleted : kept),
+    },
+  ];
+}
+
+/** How the pending-changes panel shows the alarm commands. */
+export const alarmCommandViews: CommandViews = {
+  'alarmPolicy.save': {
+    describe: (c, i18n) => {
+      const name = nameOf(c);
+      return i18n._(msg({ id: 'alarm.command.policySave', message: `Save the alarm policy ${name}` }));
+    },
+    compare,
+    href: href('policies'),
+  },
+  'alarmPolicy.enable': {
+    describe: (_c, i18n) =>
+      i18n._(msg({ id: 'alarm.command.policyEnable', message: 'Turn an alarm policy on or off' })),
+    compare,
+    href: href('policies'),
+  },
+  'alarmPolicy.delete': {
+    describe: (_c, i18n) =>
+      i18n._(msg({ id: 'alarm.command.policyDelete', message: 'Delete an alarm policy' })),
+    compare,
+    href: href('policies'),
+  },
+  'alarmTemplate.save': {
+    describe: (c, i18n) => {
+      const name = nameOf(c);
+      return i18n._(
+        msg({ id: 'alarm.command.templateSave', message: `Save the notification template ${name}` }),
+      );
+    },
+    compare,
+    href: href('templates'),
+  },
+  'alarmTemplate.delete': {
+    describe: (_c, i18n) =>
+      i18n._(msg({ id: 'alarm.command.templateDelete', message: 'Delete a notification template' })),
+    compare,
+    href: href('templates'),
+  },
+  'alarmContact.save': {
+    describe: (c, i18n) => {
+      const name = nameOf(c);
+      return i18n._(msg({ id: 'alarm.command.contactSave', message: `Save the contact ${name}` }));
+    },
+    compare,
+    href: href('contacts'),
+  },
+  'alarmContact.delete': {
+    describe: (_c, i18n) => i18n._(msg({ id: 'alarm.command.contactDelete', message: 'Delete a contact' })),
+    compare,
+    href: href('contacts'),
+  },
+  'alarmGroup.save': {
+    describe: (c, i18n) => {
+      const name = nameOf(c);
+      return i18n._(msg({ id: 'alarm.command.groupSave', message: `Save the contact group ${name}` }));
+    },
+    compare,
+    href: href('contacts'),
+  },
+  'alarmGroup.delete': {
+    describe: (_c, i18n) =>
+      i18n._(msg({ id: 'alarm.command.groupDelete', message: 'Delete a contact group' })),
+    compare,
+    href: href('contacts'),
+  },
+};

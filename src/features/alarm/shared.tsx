@@ -1,0 +1,98 @@
+import { Badge, Field, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { AlarmIndicator, MonitorType } from '../../contract/alarm';
+import type { pendingState } from '../../store';
+import { problemLabels } from './alarm-messages';
+
+export const indicatorLabels: Record<AlarmIndicator, MessageDescriptor> = {
+  bandwidth: msg({ id: 'alarm.ui.indicator.bandwidth', message: 'Bandwidth (Mbps)' }),
+  flow: msg({ id: 'alarm.ui.indicator.flow', message: 'Flow (MB)' }),
+  requests: msg({ id: 'alarm.ui.indicator.requests', message: 'Requests' }),
+  status4xxRate: msg({ id: 'alarm.ui.indicator.status4xxRate', message: '4xx rate (%)' }),
+  status5xxRate: msg({ id: 'alarm.ui.indicator.status5xxRate', message: '5xx rate (%)' }),
+  hitRate: msg({ id: 'alarm.ui.indicator.hitRate', message: 'Hit rate (%)' }),
+  responseTime: msg({ id: 'alarm.ui.indicator.responseTime', message: 'Average response time (ms)' }),
+};
+
+export const monitorLabels: Record<MonitorType, MessageDescriptor> = {
+  domain: msg({ id: 'alarm.ui.monitor.domain', message: 'Domains' }),
+  account: msg({ id: 'alarm.ui.monitor.account', message: 'Whole account' }),
+};
+
+/** The first problem of each field of a payload, by its path, as the forms show them. */
+export function problemsOf(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (result.success) return out;
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    out[path] ??= issue.message;
+  }
+  return out;
+}
+
+/** A field's message in the user's language (a rule's id, or a server's text). */
+export function useProblemText() {
+  const { i18n } = useLingui();
+  return (id: string | undefined) => {
+    if (!id) return undefined;
+    const label = problemLabels[id];
+    return label ? i18n._(label) : id;
+  };
+}
+
+export function FormField({
+  label,
+  error,
+  helper,
+  children,
+  required = true,
+}: {
+  label: string;
+  error?: string | undefined;
+  helper?: string;
+  children: ReactNode;
+  required?: boolean;
+}) {
+  return (
+    <Field.Root invalid={error !== undefined} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      {children}
+      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+/** How a setting's change waits on this device, next to its name. */
+export function QueuedBadge({ state }: { state: ReturnType<typeof pendingState> }) {
+  const { t } = useLingui();
+  if (!state) return null;
+  if (state === 'queued')
+    return (
+      <Badge colorPalette="orange" ms="2">
+        {t({ id: 'alarm.ui.pending', message: 'Pending sync' })}
+      </Badge>
+    );
+  return (
+    <Badge colorPalette="red" ms="2">
+      {state === 'conflict'
+        ? t({ id: 'alarm.ui.conflict', message: 'Conflict' })
+        : t({ id: 'alarm.ui.rejected', message: 'Not accepted' })}
+    </Badge>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text textAlign="center" color="fg.muted" py="6">
+      {children}
+    </Text>
+  );
+}
