@@ -4,11 +4,11 @@
 // domain configuration at its largest (a section shown, a section edit round trip), and the
 // certificate list with 1,000 certificates (a search keystroke to updated rows).
 // Run after changes that touch bundles, start-up or the lists: `npm run bench`; some of them only
-// by their names: `npm run bench -- certs domains` (run, lcp, sync, domains, config, certs, traffic, file-sync).
+// by their names: `npm run bench -- certs domains` (run, lcp, sync, domains, config, certs, traffic, file-sync, alarms).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const benches = ['run', 'lcp', 'sync', 'domains', 'config', 'certs', 'traffic', 'file-sync'];
+const benches = ['run', 'lcp', 'sync', 'domains', 'config', 'certs', 'traffic', 'file-sync', 'alarms'];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = named.filter((name) => !benches.includes(name));
 if (unknown.length > 0) {

@@ -438,7 +438,6 @@ export const messages = {
     zh_CN: '通知模板「{name}」正在使用该接收组，请先修改模板',
     en_US: 'The notification template "{name}" uses this group: change the template first',
   },
-  'alarm.policy.inUse': { zh_CN: '该告警策略正在使用中', en_US: 'This alarm policy is in use' },
   'alarm.policy.notFound': {
     zh_CN: '告警策略不存在或已被删除',
     en_US: 'The alarm policy does not exist or was deleted',

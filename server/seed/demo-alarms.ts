@@ -13,7 +13,7 @@ export async function demoAlarmsSeeded(db: Db, accountId: number): Promise<boole
 /**
  * The demo's alarms, made through the command executor like the user's: two contacts in an on-call
  * group, a template telling them by email and SMS (neither is configured on this machine, so the
- * delivery log keeps them as not sent), and three policies, one off. The scheduler raises their
+ * delivery log keeps them as not sent), and three policies. The scheduler raises their
  * alarms from the demo's traffic once the console runs.
  */
 export async function seedDemoAlarms(
@@ -107,11 +107,10 @@ export async function seedDemoAlarms(
           id: id('policy.hitRate'),
           name: 'Hit_rate_low',
           monitor_type: 'account',
-          rules: [{ indicator: 'hitRate', operator: 'lt', threshold: 60 }],
+          rules: [{ indicator: 'hitRate', operator: 'lt', threshold: 75 }],
           period: 5,
-          periods: 3,
-          enabled: false,
-          template_ids: [],
+          periods: 1,
+          template_ids: [id('template.oncall')],
         },
         daysAgo: 5,
       },

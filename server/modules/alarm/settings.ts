@@ -138,9 +138,4 @@ export const alarmServerSides: ServerSides = {
       return { usedBy: template?.name ?? null };
     },
   },
-  'alarmPolicy.delete': {
-    async facts() {
-      return { usedBy: null };
-    },
-  },
 };

@@ -1,15 +1,6 @@
 import { alarmDeletePayload, alarmPolicyEnablePayload, alarmPolicySavePayload } from '../../contract/alarm';
 import { defineCommand, type ApplyContext } from '../command';
-import {
-  checkDelete,
-  checkSave,
-  existing,
-  menuPath,
-  stamped,
-  tag,
-  type DeleteFacts,
-  type SaveFacts,
-} from './rules';
+import { checkSave, existing, menuPath, stamped, tag, type SaveFacts } from './rules';
 
 /** Creates a policy, or changes one (its id names it). */
 export const alarmPolicySave = defineCommand({
@@ -68,9 +59,8 @@ export const alarmPolicyDelete = defineCommand({
     tag,
   },
   done: 'alarm.policy.deleted',
-  apply({ alarmPolicy }, _p, ctx: ApplyContext<DeleteFacts>) {
+  apply({ alarmPolicy }, _p, ctx) {
     const policy = existing(alarmPolicy, 'alarm.policy.notFound');
-    checkDelete('policy', ctx.facts);
     return { alarmPolicy: { ...policy, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };
   },
 });

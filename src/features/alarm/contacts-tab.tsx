@@ -9,7 +9,7 @@ import {
 } from '../../contract/alarm';
 import { DialogFrame } from '../../ui/dialog-frame';
 import type { Enqueue } from './policies-tab';
-import { Empty, FormField, QueuedBadge, problemsOf, useProblemText } from './shared';
+import { Empty, FormField, QueuedBadge, RowActions, SaveFooter, problemsOf, useProblemText } from './shared';
 import type { AlarmSettings, SettingRow } from './use-alarm-settings';
 
 type ContactDraft = Pick<AlarmContact, 'id' | 'name' | 'role' | 'phone' | 'email'>;
@@ -68,16 +68,7 @@ function ContactDialog({
       }
       onClose={onClose}
       onSubmit={() => void save()}
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            {t({ id: 'alarm.ui.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={saving}>
-            {t({ id: 'alarm.ui.save', message: 'Save' })}
-          </Button>
-        </HStack>
-      }
+      footer={<SaveFooter onCancel={onClose} saving={saving} />}
     >
       <Stack gap="4">
         {field('name', t({ id: 'alarm.ui.contact.name', message: 'Name' }))}
@@ -130,16 +121,7 @@ function GroupDialog({
       }
       onClose={onClose}
       onSubmit={() => void save()}
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            {t({ id: 'alarm.ui.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="blue">
-            {t({ id: 'alarm.ui.save', message: 'Save' })}
-          </Button>
-        </HStack>
-      }
+      footer={<SaveFooter onCancel={onClose} />}
     >
       <Stack gap="4">
         <FormField
@@ -243,19 +225,10 @@ export function ContactsTab({
                     <Table.Cell>{row.state.phone}</Table.Cell>
                     <Table.Cell>{row.state.email}</Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1">
-                        <Button size="xs" variant="ghost" onClick={() => setContact(row.state)}>
-                          {t({ id: 'alarm.ui.edit', message: 'Edit' })}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          onClick={() => onDeleteContact(row)}
-                        >
-                          {t({ id: 'alarm.ui.delete', message: 'Delete' })}
-                        </Button>
-                      </HStack>
+                      <RowActions
+                        onEdit={() => setContact(row.state)}
+                        onDelete={() => onDeleteContact(row)}
+                      />
                     </Table.Cell>
                   </Table.Row>
                 ))}
@@ -305,19 +278,7 @@ export function ContactsTab({
                       </Text>
                     </Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1">
-                        <Button size="xs" variant="ghost" onClick={() => setGroup(row.state)}>
-                          {t({ id: 'alarm.ui.edit', message: 'Edit' })}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          onClick={() => onDeleteGroup(row)}
-                        >
-                          {t({ id: 'alarm.ui.delete', message: 'Delete' })}
-                        </Button>
-                      </HStack>
+                      <RowActions onEdit={() => setGroup(row.state)} onDelete={() => onDeleteGroup(row)} />
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -64,43 +64,46 @@ function Deliveries({ event }: { event: AlarmEvent }) {
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {read.data.lists.map((d) => (
-          <Table.Row key={d.id} data-delivery={d.channel}>
-            <Table.Cell>
-              {d.kind === 'alarm'
-                ? t({ id: 'alarm.ui.deliveries.alarm', message: 'Alarm' })
-                : t({ id: 'alarm.ui.deliveries.restore', message: 'Restored' })}
-            </Table.Cell>
-            <Table.Cell>{i18n._(channelLabels[d.channel])}</Table.Cell>
-            <Table.Cell maxW="240px">
-              <Text truncate>{d.recipient || '—'}</Text>
-            </Table.Cell>
-            <Table.Cell>
-              <Badge
-                colorPalette={
-                  d.status === 'sent'
-                    ? 'green'
-                    : d.status === 'pending' || d.status === 'retrying'
-                      ? 'blue'
-                      : 'orange'
-                }
-              >
-                {i18n._(deliveryLabels[d.status])}
-              </Badge>
-              {d.error ? (
-                <Text fontSize="xs" color="fg.muted">
-                  {d.error}
-                  {d.attempts > 1
-                    ? ` · ${t({ id: 'alarm.ui.deliveries.attempts', message: plural(d.attempts, { one: '# attempt', other: '# attempts' }) })}`
-                    : ''}
-                </Text>
-              ) : null}
-            </Table.Cell>
-            <Table.Cell hideBelow="lg" whiteSpace="nowrap">
-              {formatDateTime(d.sent_at ?? d.created_at)}
-            </Table.Cell>
-          </Table.Row>
-        ))}
+        {read.data.lists.map((d) => {
+          const attempts = d.attempts;
+          return (
+            <Table.Row key={d.id} data-delivery={d.channel}>
+              <Table.Cell>
+                {d.kind === 'alarm'
+                  ? t({ id: 'alarm.ui.deliveries.alarm', message: 'Alarm' })
+                  : t({ id: 'alarm.ui.deliveries.restore', message: 'Restored' })}
+              </Table.Cell>
+              <Table.Cell>{i18n._(channelLabels[d.channel])}</Table.Cell>
+              <Table.Cell maxW="240px">
+                <Text truncate>{d.recipient || '—'}</Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge
+                  colorPalette={
+                    d.status === 'sent'
+                      ? 'green'
+                      : d.status === 'pending' || d.status === 'retrying'
+                        ? 'blue'
+                        : 'orange'
+                  }
+                >
+                  {i18n._(deliveryLabels[d.status])}
+                </Badge>
+                {d.error ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    {d.error}
+                    {d.attempts > 1
+                      ? ` · ${t({ id: 'alarm.ui.deliveries.attempts', message: plural(attempts, { one: '# attempt', other: '# attempts' }) })}`
+                      : ''}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell hideBelow="lg" whiteSpace="nowrap">
+                {formatDateTime(d.sent_at ?? d.created_at)}
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
       </Table.Body>
     </Table.Root>
   );

@@ -36,6 +36,8 @@ import {
   monitorLabels,
   problemsOf,
   useProblemText,
+  RowActions,
+  SaveFooter,
 } from './shared';
 
 export interface Enqueue {
@@ -168,16 +170,7 @@ function PolicyDialog({
       }
       onClose={onClose}
       onSubmit={() => void save()}
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            {t({ id: 'alarm.ui.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={saving}>
-            {t({ id: 'alarm.ui.save', message: 'Save' })}
-          </Button>
-        </HStack>
-      }
+      footer={<SaveFooter onCancel={onClose} saving={saving} />}
     >
       <Stack gap="4">
         <FormField
@@ -382,8 +375,8 @@ function PolicyDialog({
                 value={String(draft.period)}
                 onChange={(e) => set({ period: e.currentTarget.value === '1' ? 1 : 5 })}
               >
-                <option value="1">{t({ id: 'alarm.ui.trigger.1min', message: '1 minute' })}</option>
-                <option value="5">{t({ id: 'alarm.ui.trigger.5min', message: '5 minutes' })}</option>
+                <option value="1">{t({ id: 'alarm.ui.trigger.oneMinute', message: '1 minute' })}</option>
+                <option value="5">{t({ id: 'alarm.ui.trigger.fiveMinutes', message: '5 minutes' })}</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -584,14 +577,7 @@ export function PoliciesTab({
                       </Text>
                     </Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1">
-                        <Button size="xs" variant="ghost" onClick={() => setEditing(p)}>
-                          {t({ id: 'alarm.ui.edit', message: 'Edit' })}
-                        </Button>
-                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(row)}>
-                          {t({ id: 'alarm.ui.delete', message: 'Delete' })}
-                        </Button>
-                      </HStack>
+                      <RowActions onEdit={() => setEditing(p)} onDelete={() => onDelete(row)} />
                     </Table.Cell>
                   </Table.Row>
                 );

@@ -1,4 +1,4 @@
-import { Badge, Field, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -94,5 +94,35 @@ export function Empty({ children }: { children: ReactNode }) {
     <Text textAlign="center" color="fg.muted" py="6">
       {children}
     </Text>
+  );
+}
+
+/** The buttons of a setting's dialog: back out, or save (the dialog is a form). */
+export function SaveFooter({ onCancel, saving = false }: { onCancel: () => void; saving?: boolean }) {
+  const { t } = useLingui();
+  return (
+    <HStack>
+      <Button variant="outline" onClick={onCancel}>
+        {t({ id: 'alarm.ui.cancel', message: 'Cancel' })}
+      </Button>
+      <Button type="submit" colorPalette="blue" loading={saving}>
+        {t({ id: 'alarm.ui.save', message: 'Save' })}
+      </Button>
+    </HStack>
+  );
+}
+
+/** A setting's row actions: edit it, or delete it (after a confirmation the screen asks). */
+export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const { t } = useLingui();
+  return (
+    <HStack gap="1">
+      <Button size="xs" variant="ghost" onClick={onEdit}>
+        {t({ id: 'alarm.ui.edit', message: 'Edit' })}
+      </Button>
+      <Button size="xs" variant="ghost" colorPalette="red" onClick={onDelete}>
+        {t({ id: 'alarm.ui.delete', message: 'Delete' })}
+      </Button>
+    </HStack>
   );
 }

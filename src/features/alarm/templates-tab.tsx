@@ -27,7 +27,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { formatDateTime } from '../../ui/format';
 import type { Enqueue } from './policies-tab';
-import { Empty, FormField, QueuedBadge, problemsOf, useProblemText } from './shared';
+import { Empty, FormField, QueuedBadge, RowActions, SaveFooter, problemsOf, useProblemText } from './shared';
 import type { AlarmSettings, SettingRow } from './use-alarm-settings';
 
 export const channelLabels: Record<AlarmChannel, MessageDescriptor> = {
@@ -108,16 +108,7 @@ function TemplateDialog({
       }
       onClose={onClose}
       onSubmit={() => void save()}
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            {t({ id: 'alarm.ui.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={saving}>
-            {t({ id: 'alarm.ui.save', message: 'Save' })}
-          </Button>
-        </HStack>
-      }
+      footer={<SaveFooter onCancel={onClose} saving={saving} />}
     >
       <Stack gap="4">
         <FormField
@@ -411,14 +402,7 @@ export function TemplatesTab({
                       </Text>
                     </Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1">
-                        <Button size="xs" variant="ghost" onClick={() => setEditing(tpl)}>
-                          {t({ id: 'alarm.ui.edit', message: 'Edit' })}
-                        </Button>
-                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => onDelete(row)}>
-                          {t({ id: 'alarm.ui.delete', message: 'Delete' })}
-                        </Button>
-                      </HStack>
+                      <RowActions onEdit={() => setEditing(tpl)} onDelete={() => onDelete(row)} />
                     </Table.Cell>
                   </Table.Row>
                 );

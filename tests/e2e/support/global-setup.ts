@@ -24,10 +24,18 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: '',
     AUTO_APPROVE: '0',
   });
+  // A server that stops before the run ends says why: every journey after it would only be refused.
+  let stopping = false;
+  const running = server;
+  running.process.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The e2e server exited (${code ?? signal}) during the run:\n${running.output()}`);
+  });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
   project.provide('port', server.port);
   return async () => {
+    stopping = true;
     await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
