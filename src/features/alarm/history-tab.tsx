@@ -6,7 +6,7 @@ import { Fragment, useState } from 'react';
 import type { AlarmEvent, DeliveryStatus } from '../../contract/alarm';
 import { useCall, useReadsStatus } from '../../sync/reads';
 import { formatDateTime } from '../../ui/format';
-import { NeverReadList } from '../../ui/never-read-list';
+import { NeverReadCall } from '../../ui/never-read-call';
 import { Pager } from '../../ui/pager';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useOnline } from '../../ui/use-online';
@@ -169,9 +169,10 @@ function HistoryBody() {
     return (
       <Stack gap="3">
         {filters}
-        <NeverReadList
-          refused={null}
-          list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
+        <NeverReadCall
+          reads={reads}
+          failed={read.failed}
+          error={read.error}
           loading={t({ id: 'alarm.ui.history.loading', message: 'Loading the alarm history…' })}
           failedTitle={t({
             id: 'alarm.ui.history.failed',

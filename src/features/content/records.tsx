@@ -6,7 +6,6 @@ import {
   IconButton,
   Input,
   InputGroup,
-  NativeSelect,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import { Fragment, memo, useState } from 'react';
 import { contentKinds, contentTaskStatuses } from '../../contract/rules/content';
 import { formatDateTime } from '../../ui/format';
 import { ChevronRightIcon, SearchIcon } from '../../ui/icons';
+import { FilterSelect } from '../../ui/filter-select';
 import { Pager } from '../../ui/pager';
 import { contentText, kindLabels, queuedLabels, statusColors, statusLabels } from './content-messages';
 import type { ContentRow } from './rows';
@@ -79,50 +79,29 @@ export function Records({
           />
         </InputGroup>
         <HStack gap="3" wrap="wrap">
-          <NativeSelect.Root w="auto" minW="150px">
-            <NativeSelect.Field
-              aria-label={t({ id: 'content.filter.kind', message: 'Type' })}
-              value={search.kind ?? ''}
-              onChange={(e) => set({ kind: contentKinds.find((k) => k === e.target.value) })}
-            >
-              <option value="">{t({ id: 'content.filter.allKinds', message: 'All types' })}</option>
-              {contentKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {i18n._(kindLabels[kind])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root w="auto" minW="150px">
-            <NativeSelect.Field
-              aria-label={t({ id: 'content.filter.status', message: 'Status' })}
-              value={search.status ?? ''}
-              onChange={(e) => set({ status: contentTaskStatuses.find((s) => s === e.target.value) })}
-            >
-              <option value="">{t({ id: 'content.filter.allStatuses', message: 'All statuses' })}</option>
-              {contentTaskStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {i18n._(statusLabels[status])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root w="auto" minW="150px">
-            <NativeSelect.Field
-              aria-label={t({ id: 'content.filter.range', message: 'Time' })}
-              value={String(search.range ?? 7)}
-              onChange={(e) => set({ range: recordRanges.find((r) => String(r) === e.target.value) })}
-            >
-              {recordRanges.map((range) => (
-                <option key={range} value={range}>
-                  {rangeLabels[range]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            label={t({ id: 'content.filter.kind', message: 'Type' })}
+            value={search.kind}
+            all={t({ id: 'content.filter.allKinds', message: 'All types' })}
+            options={contentKinds.map((kind) => ({ value: kind, label: i18n._(kindLabels[kind]) }))}
+            onChange={(kind) => set({ kind })}
+          />
+          <FilterSelect
+            label={t({ id: 'content.filter.status', message: 'Status' })}
+            value={search.status}
+            all={t({ id: 'content.filter.allStatuses', message: 'All statuses' })}
+            options={contentTaskStatuses.map((status) => ({
+              value: status,
+              label: i18n._(statusLabels[status]),
+            }))}
+            onChange={(status) => set({ status })}
+          />
+          <FilterSelect
+            label={t({ id: 'content.filter.range', message: 'Time' })}
+            value={search.range ?? 7}
+            options={recordRanges.map((range) => ({ value: range, label: rangeLabels[range] }))}
+            onChange={(range) => set({ range })}
+          />
         </HStack>
         <Text alignSelf={{ md: 'center' }} fontSize="sm" color="fg.muted" role="status">
           {t({ id: 'content.records.count', message: plural(count, { one: '# task', other: '# tasks' }) })}

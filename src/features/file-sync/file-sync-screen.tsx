@@ -15,8 +15,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { api, isApiError } from '../../api';
-import { Code } from '../../contract';
+import { api } from '../../api';
 import {
   fileSyncLimits,
   type FileSyncOperation,
@@ -27,7 +26,7 @@ import { useCall, useReadsStatus, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { formatDateTime } from '../../ui/format';
-import { NeverReadList } from '../../ui/never-read-list';
+import { NeverReadCall } from '../../ui/never-read-call';
 import { ScreenHeader } from '../../ui/screen-header';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
@@ -337,13 +336,13 @@ function FileSyncBody() {
   );
 
   if (read.data === undefined) {
-    const notAllowed = isApiError(read.error) && read.error.code === Code.forbidden;
     return (
       <Stack gap="5" maxW="1400px" mx="auto">
         {header}
-        <NeverReadList
-          refused={notAllowed && read.error instanceof Error ? read.error.message : null}
-          list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
+        <NeverReadCall
+          reads={reads}
+          failed={read.failed}
+          error={read.error}
           loading={t({ id: 'fileSync.list.loading', message: 'Loading the file sync tasks…' })}
           failedTitle={t({ id: 'fileSync.list.failed', message: 'The file sync tasks could not be loaded.' })}
           offlineTitle={t({

@@ -2,13 +2,11 @@ import { Box, Card, HStack, Heading, Link, Progress, SimpleGrid, Stack, Table, T
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { isApiError } from '../../api';
-import { Code } from '../../contract';
 import type { ContentKind } from '../../contract/rules/content';
 import type { ResourceKind, ResourceUse } from '../../contract/resource';
 import { useCall, useReadsStatus, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
-import { NeverReadList } from '../../ui/never-read-list';
+import { NeverReadCall } from '../../ui/never-read-call';
 import { ScreenHeader } from '../../ui/screen-header';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useOnline } from '../../ui/use-online';
@@ -118,13 +116,13 @@ function ResourceBody() {
   );
 
   if (read.data === undefined) {
-    const notAllowed = isApiError(read.error) && read.error.code === Code.forbidden;
     return (
       <Stack gap="5" maxW="1400px" mx="auto">
         {header}
-        <NeverReadList
-          refused={notAllowed && read.error instanceof Error ? read.error.message : null}
-          list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
+        <NeverReadCall
+          reads={reads}
+          failed={read.failed}
+          error={read.error}
           loading={t({ id: 'resource.loading', message: 'Loading the quotas…' })}
           failedTitle={t({ id: 'resource.failed', message: 'The quotas could not be loaded.' })}
           offlineTitle={t({

@@ -2,13 +2,11 @@ import { Alert, Badge, Box, Card, HStack, Progress, SimpleGrid, Stack, Table, Te
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { isApiError } from '../../api';
-import { Code } from '../../contract';
 import type { PackageRegion, PackageStatus, TrafficPackage } from '../../contract/traffic-package';
 import { useCall, useReadsStatus, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { formatDateTime } from '../../ui/format';
-import { NeverReadList } from '../../ui/never-read-list';
+import { NeverReadCall } from '../../ui/never-read-call';
 import { ScreenHeader } from '../../ui/screen-header';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useNow } from '../../ui/use-now';
@@ -65,13 +63,13 @@ function TrafficPackageBody() {
   );
 
   if (read.data === undefined) {
-    const notAllowed = isApiError(read.error) && read.error.code === Code.forbidden;
     return (
       <Stack gap="5" maxW="1400px" mx="auto">
         {header}
-        <NeverReadList
-          refused={notAllowed && read.error instanceof Error ? read.error.message : null}
-          list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
+        <NeverReadCall
+          reads={reads}
+          failed={read.failed}
+          error={read.error}
           loading={t({ id: 'package.list.loading', message: 'Loading the traffic packages…' })}
           failedTitle={t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' })}
           offlineTitle={t({
