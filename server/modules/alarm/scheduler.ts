@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { AlarmPolicy } from '../../../src/contract/alarm';
+import type { AlarmContact, AlarmGroup, AlarmPolicy, AlarmTemplate } from '../../../src/contract/alarm';
 import { liveDocumentsOfKind } from '../../commands/stores';
 import type { Db } from '../../db/client';
 import { alarmEvents } from '../../db/schema';
@@ -11,6 +11,12 @@ import { verdictOf, type PeriodSums } from './evaluate';
 import { settingsOf } from './settings';
 
 const minute = 60_000;
+
+interface Recipients {
+  templates: AlarmTemplate[];
+  contacts: AlarmContact[];
+  groups: AlarmGroup[];
+}
 
 export interface SchedulerOptions {
   /** How long after a period ends its logs are taken to be in. */
@@ -44,6 +50,20 @@ export class AlarmScheduler {
     let raised = 0;
     let restored = 0;
     const watched = new Set<string>();
+    // Who each account's alarms tell: read once a tick, by the first alarm of the account that needs it.
+    const recipients = new Map<number, Promise<Recipients>>();
+    const recipientsOf = (accountId: number) => {
+      let found = recipients.get(accountId);
+      if (!found) {
+        found = Promise.all([
+          settingsOf(this.db, accountId, 'alarmTemplate'),
+          settingsOf(this.db, accountId, 'alarmContact'),
+          settingsOf(this.db, accountId, 'alarmGroup'),
+        ]).then(([templates, contacts, groups]) => ({ templates, contacts, groups }));
+        recipients.set(accountId, found);
+      }
+      return found;
+    };
     for (const { accountId, policy } of policies) {
       if (!policy.enabled) continue;
       const objects =
@@ -52,7 +72,7 @@ export class AlarmScheduler {
           : await liveDomainsAmong(this.db, accountId, policy.domain_ids);
       for (const object of objects) {
         watched.add(`${accountId}\u0000${policy.id}\u0000${object.id}`);
-        const outcome = await this.judge(accountId, policy, object, now);
+        const outcome = await this.judge(accountId, policy, object, now, recipientsOf);
         if (outcome === 'raised') raised++;
         if (outcome === 'restored') restored++;
       }
@@ -83,6 +103,7 @@ export class AlarmScheduler {
     policy: AlarmPolicy,
     object: { id: string; domain: string },
     now: Date,
+    recipientsOf: (accountId: number) => Promise<Recipients>,
   ): Promise<'raised' | 'restored' | null> {
     const step = policy.period * minute;
     const end = Math.floor((now.getTime() - this.options.lagMs) / step) * step;
@@ -102,6 +123,11 @@ export class AlarmScheduler {
       rt_ms: columns.rt_ms[i] ?? 0,
     }));
     const verdict = verdictOf(policy.rules, policy.match, policy.periods, last, policy.period);
+    // Read before the transaction (not inside it): the embedded database has one connection.
+    const people =
+      (verdict.raised || verdict.clear) && policy.template_ids.length > 0
+        ? await recipientsOf(accountId)
+        : null;
     return this.db.transaction(async (tx) => {
       await takeLock(tx, `alarm:${accountId}:${policy.id}:${object.id}`);
       const [open] = await tx
@@ -116,13 +142,9 @@ export class AlarmScheduler {
           ),
         );
       const notify = async (event: typeof alarmEvents.$inferSelect, kind: 'alarm' | 'restore') => {
-        const templates = (await settingsOf(tx, accountId, 'alarmTemplate')).filter((t) =>
-          policy.template_ids.includes(t.id),
-        );
-        if (templates.length === 0) return;
-        const contacts = await settingsOf(tx, accountId, 'alarmContact');
-        const groups = await settingsOf(tx, accountId, 'alarmGroup');
-        await queueDeliveries(tx, event, kind, templates, contacts, groups, now);
+        if (!people) return;
+        const chosen = people.templates.filter((t) => policy.template_ids.includes(t.id));
+        await queueDeliveries(tx, event, kind, chosen, people.contacts, people.groups, now);
       };
       if (!open && verdict.raised) {
         const [event] = await tx

@@ -8,8 +8,15 @@ import {
   type AlarmGroup,
 } from '../../contract/alarm';
 import { DialogFrame } from '../../ui/dialog-frame';
-import type { Enqueue } from './policies-tab';
-import { Empty, FormField, QueuedBadge, RowActions, SaveFooter, problemsOf, useProblemText } from './shared';
+import {
+  Empty,
+  FormField,
+  QueuedBadge,
+  RowActions,
+  SaveFooter,
+  useSettingDraft,
+  type Enqueue,
+} from './shared';
 import type { AlarmSettings, SettingRow } from './use-alarm-settings';
 
 type ContactDraft = Pick<AlarmContact, 'id' | 'name' | 'role' | 'phone' | 'email'>;
@@ -24,41 +31,30 @@ function ContactDialog({
   enqueue: Enqueue;
 }) {
   const { t } = useLingui();
-  const problemText = useProblemText();
-  const [draft, setDraft] = useState<ContactDraft>(
-    contact ?? { id: crypto.randomUUID(), name: '', role: '', phone: '', email: '' },
-  );
-  const [shown, setShown] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const field = (key: keyof Omit<ContactDraft, 'id'>, label: string, type = 'text') => (
-    <FormField label={label} error={problemText(shown[key])}>
-      <Input
-        type={type}
-        value={draft[key]}
-        maxLength={254}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setDraft((d) => ({ ...d, [key]: value }));
-          setShown((s) => Object.fromEntries(Object.entries(s).filter(([path]) => path !== key)));
-        }}
-      />
-    </FormField>
-  );
-  const save = async () => {
-    const result = alarmContactSavePayload.safeParse(draft);
-    setShown(problemsOf(result));
-    if (!result.success) return;
-    setSaving(true);
-    const saved = await enqueue('alarmContact.save', result.data, {
+  const { draft, set, save, saving, error } = useSettingDraft<ContactDraft>({
+    initial: () => contact ?? { id: crypto.randomUUID(), name: '', role: '', phone: '', email: '' },
+    schema: alarmContactSavePayload,
+    command: 'alarmContact.save',
+    enqueue,
+    said: {
       online: t({ id: 'alarm.ui.contact.savedOnline', message: 'The contact was saved.' }),
       offline: t({
         id: 'alarm.ui.contact.savedOffline',
         message: 'The contact is saved on this device and sent when the connection returns.',
       }),
-    });
-    setSaving(false);
-    if (saved) onClose();
-  };
+    },
+    onSaved: onClose,
+  });
+  const field = (key: keyof Omit<ContactDraft, 'id'>, label: string, type = 'text') => (
+    <FormField label={label} error={error(key)}>
+      <Input
+        type={type}
+        value={draft[key]}
+        maxLength={254}
+        onChange={(e) => set({ [key]: e.currentTarget.value })}
+      />
+    </FormField>
+  );
   return (
     <DialogFrame
       title={
@@ -92,26 +88,24 @@ function GroupDialog({
   enqueue: Enqueue;
 }) {
   const { t } = useLingui();
-  const problemText = useProblemText();
-  const [draft, setDraft] = useState({
-    id: group?.id ?? crypto.randomUUID(),
-    name: group?.name ?? '',
-    contact_ids: group?.contact_ids ?? [],
-  });
-  const [shown, setShown] = useState<Record<string, string>>({});
-  const save = async () => {
-    const result = alarmGroupSavePayload.safeParse(draft);
-    setShown(problemsOf(result));
-    if (!result.success) return;
-    const saved = await enqueue('alarmGroup.save', result.data, {
+  const { draft, set, save, error } = useSettingDraft({
+    initial: () => ({
+      id: group?.id ?? crypto.randomUUID(),
+      name: group?.name ?? '',
+      contact_ids: group?.contact_ids ?? [],
+    }),
+    schema: alarmGroupSavePayload,
+    command: 'alarmGroup.save',
+    enqueue,
+    said: {
       online: t({ id: 'alarm.ui.group.savedOnline', message: 'The contact group was saved.' }),
       offline: t({
         id: 'alarm.ui.group.savedOffline',
         message: 'The group is saved on this device and sent when the connection returns.',
       }),
-    });
-    if (saved) onClose();
-  };
+    },
+    onSaved: onClose,
+  });
   return (
     <DialogFrame
       title={
@@ -124,15 +118,8 @@ function GroupDialog({
       footer={<SaveFooter onCancel={onClose} />}
     >
       <Stack gap="4">
-        <FormField
-          label={t({ id: 'alarm.ui.group.name', message: 'Group name' })}
-          error={problemText(shown.name)}
-        >
-          <Input
-            value={draft.name}
-            maxLength={40}
-            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-          />
+        <FormField label={t({ id: 'alarm.ui.group.name', message: 'Group name' })} error={error('name')}>
+          <Input value={draft.name} maxLength={40} onChange={(e) => set({ name: e.currentTarget.value })} />
         </FormField>
         <FormField label={t({ id: 'alarm.ui.group.members', message: 'Members' })} required={false}>
           <Stack gap="1" maxH="200px" overflowY="auto">
@@ -142,8 +129,7 @@ function GroupDialog({
                 size="sm"
                 checked={draft.contact_ids.includes(row.id)}
                 onCheckedChange={(e) =>
-                  setDraft({
-                    ...draft,
+                  set({
                     contact_ids: e.checked
                       ? [...draft.contact_ids, row.id]
                       : draft.contact_ids.filter((id) => id !== row.id),

@@ -34,19 +34,11 @@ import {
   QueuedBadge,
   indicatorLabels,
   monitorLabels,
-  problemsOf,
-  useProblemText,
+  useSettingDraft,
+  type Enqueue,
   RowActions,
   SaveFooter,
 } from './shared';
-
-export interface Enqueue {
-  (
-    name: string,
-    payload: Record<string, unknown>,
-    said: { online: string; offline: string },
-  ): Promise<boolean>;
-}
 
 interface Draft {
   id: string;
@@ -111,23 +103,23 @@ function PolicyDialog({
   enqueue: Enqueue;
 }) {
   const { t, i18n } = useLingui();
-  const problemText = useProblemText();
   const domains = useDomainChoices();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(policy));
-  const [shown, setShown] = useState<Record<string, string>>({});
+  const { draft, set, save, saving, error, show } = useSettingDraft({
+    initial: () => draftOf(policy),
+    schema: alarmPolicySavePayload,
+    payload: payloadOf,
+    command: 'alarmPolicy.save',
+    enqueue,
+    said: {
+      online: t({ id: 'alarm.ui.policy.savedOnline', message: 'The alarm policy was saved.' }),
+      offline: t({
+        id: 'alarm.ui.policy.savedOffline',
+        message: 'The alarm policy is saved on this device and sent when the connection returns.',
+      }),
+    },
+    onSaved: onClose,
+  });
   const [domainFilter, setDomainFilter] = useState('');
-  const [saving, setSaving] = useState(false);
-  const set = (change: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...change }));
-    // A field changed drops its message (and those of its parts); the next save judges it again.
-    const keys = Object.keys(change);
-    setShown((s) =>
-      Object.fromEntries(
-        Object.entries(s).filter(([path]) => !keys.some((k) => path === k || path.startsWith(`${k}.`))),
-      ),
-    );
-  };
-  const error = (path: string) => problemText(shown[path]);
   const chosen = draft.domain_ids.length;
   const shownDomains = useMemo(
     () => domains.filter((d) => d.domain.includes(domainFilter.trim().toLowerCase())).slice(0, 200),
@@ -137,28 +129,11 @@ function PolicyDialog({
   const addRule = () => {
     // spec §8: the rule's indicators follow the object type, chosen first.
     if (draft.monitor_type === '') {
-      setShown({ monitor_type: 'alarm.policy.objectType.required' });
+      show('monitor_type', 'alarm.policy.objectType.required');
       return;
     }
     set({ rules: [...draft.rules, { indicator: 'bandwidth', operator: 'gt', threshold: '' }] });
   };
-  const save = async () => {
-    const result = alarmPolicySavePayload.safeParse(payloadOf(draft));
-    const problems = problemsOf(result);
-    setShown(problems);
-    if (!result.success) return;
-    setSaving(true);
-    const saved = await enqueue('alarmPolicy.save', result.data, {
-      online: t({ id: 'alarm.ui.policy.savedOnline', message: 'The alarm policy was saved.' }),
-      offline: t({
-        id: 'alarm.ui.policy.savedOffline',
-        message: 'The alarm policy is saved on this device and sent when the connection returns.',
-      }),
-    });
-    setSaving(false);
-    if (saved) onClose();
-  };
-
   return (
     <DialogFrame
       size="lg"
@@ -295,7 +270,7 @@ function PolicyDialog({
                     size="sm"
                     inputMode="decimal"
                     aria-label={t({ id: 'alarm.ui.rule.threshold', message: 'Threshold' })}
-                    aria-invalid={shown[`rules.${index}.threshold`] !== undefined}
+                    aria-invalid={error(`rules.${index}.threshold`) !== undefined}
                     value={rule.threshold}
                     onChange={(e) =>
                       set({
@@ -305,7 +280,7 @@ function PolicyDialog({
                       })
                     }
                   />
-                  {shown[`rules.${index}.threshold`] ? (
+                  {error(`rules.${index}.threshold`) ? (
                     <Text fontSize="xs" color="fg.error">
                       {error(`rules.${index}.threshold`)}
                     </Text>

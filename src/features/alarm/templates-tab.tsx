@@ -26,8 +26,15 @@ import type { Language } from '../../contract/limits';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { formatDateTime } from '../../ui/format';
-import type { Enqueue } from './policies-tab';
-import { Empty, FormField, QueuedBadge, RowActions, SaveFooter, problemsOf, useProblemText } from './shared';
+import {
+  Empty,
+  FormField,
+  QueuedBadge,
+  RowActions,
+  SaveFooter,
+  useSettingDraft,
+  type Enqueue,
+} from './shared';
 import type { AlarmSettings, SettingRow } from './use-alarm-settings';
 
 export const channelLabels: Record<AlarmChannel, MessageDescriptor> = {
@@ -60,43 +67,32 @@ function TemplateDialog({
   enqueue: Enqueue;
 }) {
   const { t, i18n } = useLingui();
-  const problemText = useProblemText();
-  const [draft, setDraft] = useState<Draft>(
-    template ?? {
-      id: crypto.randomUUID(),
-      name: '',
-      notify: 'alarmAndRestore',
-      language: i18n.locale === 'en_US' ? 'en_US' : 'zh_CN',
-      contact_ids: [],
-      group_ids: [],
-      channels: ['email'],
-      callback_url: '',
-    },
-  );
-  const [shown, setShown] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = (change: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...change }));
-    const keys = Object.keys(change);
-    setShown((s) => Object.fromEntries(Object.entries(s).filter(([path]) => !keys.includes(path))));
-  };
-  const toggle = <T,>(list: T[], value: T, on: boolean) =>
-    on ? [...list, value] : list.filter((v) => v !== value);
-  const save = async () => {
-    const result = alarmTemplateSavePayload.safeParse(draft);
-    setShown(problemsOf(result));
-    if (!result.success) return;
-    setSaving(true);
-    const saved = await enqueue('alarmTemplate.save', result.data, {
+  const { draft, set, save, saving, error } = useSettingDraft<Draft>({
+    initial: () =>
+      template ?? {
+        id: crypto.randomUUID(),
+        name: '',
+        notify: 'alarmAndRestore',
+        language: i18n.locale === 'en_US' ? 'en_US' : 'zh_CN',
+        contact_ids: [],
+        group_ids: [],
+        channels: ['email'],
+        callback_url: '',
+      },
+    schema: alarmTemplateSavePayload,
+    command: 'alarmTemplate.save',
+    enqueue,
+    said: {
       online: t({ id: 'alarm.ui.template.savedOnline', message: 'The notification template was saved.' }),
       offline: t({
         id: 'alarm.ui.template.savedOffline',
         message: 'The template is saved on this device and sent when the connection returns.',
       }),
-    });
-    setSaving(false);
-    if (saved) onClose();
-  };
+    },
+    onSaved: onClose,
+  });
+  const toggle = <T,>(list: T[], value: T, on: boolean) =>
+    on ? [...list, value] : list.filter((v) => v !== value);
   return (
     <DialogFrame
       size="lg"
@@ -113,7 +109,7 @@ function TemplateDialog({
       <Stack gap="4">
         <FormField
           label={t({ id: 'alarm.ui.template.name', message: 'Template name' })}
-          error={problemText(shown.name)}
+          error={error('name')}
           helper={t({
             id: 'alarm.ui.nameHelp',
             message: 'Starts with a letter or Chinese character; letters, Chinese, digits and _; at most 30.',
@@ -149,7 +145,7 @@ function TemplateDialog({
         </HStack>
         <FormField
           label={t({ id: 'alarm.ui.template.channels', message: 'Receiving channels' })}
-          error={problemText(shown.channels)}
+          error={error('channels')}
         >
           <HStack gap="4">
             {alarmChannels.map((channel) => (
@@ -170,7 +166,7 @@ function TemplateDialog({
         {draft.channels.includes('callback') ? (
           <FormField
             label={t({ id: 'alarm.ui.template.callback', message: 'Callback URL' })}
-            error={problemText(shown.callback_url)}
+            error={error('callback_url')}
             helper={t({
               id: 'alarm.ui.template.callbackHelp',
               message:
@@ -187,7 +183,7 @@ function TemplateDialog({
         <FormField
           label={t({ id: 'alarm.ui.template.recipients', message: 'Recipients' })}
           required={draft.channels.includes('email') || draft.channels.includes('sms')}
-          error={problemText(shown.contact_ids)}
+          error={error('contact_ids')}
         >
           {settings.contacts.length + settings.groups.length === 0 ? (
             <Text fontSize="sm" color="fg.muted">

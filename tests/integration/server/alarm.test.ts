@@ -174,13 +174,18 @@ describeServer('alarms', (h) => {
     expect((await history()).filter((e) => e.policy_id === policy.id)).toEqual([]);
     const raisedAt = spike + minute + 45_000; // the spike's minute is in once it ends (and the lag)
     expect(raisedAt - spike).toBeLessThanOrEqual(2 * minute);
-    expect(await scheduler.tick(new Date(raisedAt))).toMatchObject({ raised: 1 });
+    // (The demo's own policies may raise alarms on this traffic too: only this policy's count.)
+    await scheduler.tick(new Date(raisedAt));
+    expect((await history()).filter((e) => e.policy_id === policy.id)).toHaveLength(1);
     const [raised] = (await history()).filter((e) => e.policy_id === policy.id);
     expect(raised).toMatchObject({ status: 'ongoing', object: domain.domain, monitor_type: 'domain' });
     expect(raised!.content[0]).toMatchObject({ indicator: 'bandwidth', operator: 'gt', threshold: 1000 });
     expect(raised!.content[0]!.value).toBeGreaterThan(1000);
     // Ticking again changes nothing while the spike's minute is the last.
-    expect(await scheduler.tick(new Date(raisedAt + 5000))).toMatchObject({ raised: 0, restored: 0 });
+    await scheduler.tick(new Date(raisedAt + 5000));
+    expect((await history()).filter((e) => e.policy_id === policy.id).map((e) => e.status)).toEqual([
+      'ongoing',
+    ]);
 
     // Sent: the SMS and the signed callback; the email is kept, with no mail server configured.
     await notifier.round(new Date(raisedAt + 1000));
@@ -213,7 +218,7 @@ describeServer('alarms', (h) => {
 
     // The next minute is quiet: restored, and told so.
     await traffic(spike + minute, 1e6);
-    expect(await scheduler.tick(new Date(raisedAt + minute))).toMatchObject({ restored: 1 });
+    await scheduler.tick(new Date(raisedAt + minute));
     const restored = (await history()).find((e) => e.id === raised!.id)!;
     expect(restored.status).toBe('restored');
     expect(restored.restored_at).not.toBeNull();
@@ -325,7 +330,7 @@ describeServer('alarms', (h) => {
       expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
     }
     const tickAt = new Date(at + minute + 45_000);
-    expect(await scheduler.tick(tickAt)).toMatchObject({ raised: 25 });
+    await scheduler.tick(tickAt);
     await notifier.round(tickAt, 100);
     const events = (await history()).filter((e) => e.policy_name.startsWith('Sms_'));
     expect(events).toHaveLength(25);
