@@ -457,7 +457,7 @@ export function PoliciesTab({
                   {t({ id: 'alarm.ui.col.enabled', message: 'On/off' })}
                 </Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="xl">
-                  {t({ id: 'alarm.ui.col.creator', message: 'Creator' })}
+                  {t({ id: 'alarm.ui.col.created', message: 'Created' })}
                 </Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="lg">
                   {t({ id: 'alarm.ui.col.modified', message: 'Last modified' })}
@@ -544,7 +544,12 @@ export function PoliciesTab({
                         </Switch.Control>
                       </Switch.Root>
                     </Table.Cell>
-                    <Table.Cell hideBelow="xl">{p.created_by}</Table.Cell>
+                    <Table.Cell hideBelow="xl" whiteSpace="nowrap" fontSize="sm">
+                      {p.created_by}
+                      <Text fontSize="xs" color="fg.muted">
+                        {formatDateTime(p.created_at)}
+                      </Text>
+                    </Table.Cell>
                     <Table.Cell hideBelow="lg" whiteSpace="nowrap" fontSize="sm">
                       {p.updated_by}
                       <Text fontSize="xs" color="fg.muted">
