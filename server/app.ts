@@ -16,14 +16,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { Code, type Issue } from '../src/contract';
 import { commandRoutes } from './commands/routes';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
-import { AuthCache } from './http/auth-cache';
+import { AuthCache } from './authz/principal-cache';
 import { ChangeFeed, changeChannel, parseChange } from './http/changes';
 import type { AppContext } from './http/context';
 import { AppError, envelopeOfError, requestLanguage } from './http/envelope';
 import { registerRateLimits } from './http/rate-limit';
-import { isApiPath, registerRequestGuards } from './http/request-guards';
+import { isApiRequest, registerRequestGuards } from './http/request-guards';
 import { responseSerializer } from './http/serializer';
 import { identityRoutes } from './identity/routes';
 import { isKnownMessage, t } from './i18n/messages';
@@ -48,7 +48,10 @@ import { productRoutes } from './modules/product/routes';
 import { suggestionRoutes } from './modules/suggestion/routes';
 import { trafficRoutes } from './modules/traffic/routes';
 import { syncRoutes } from './modules/sync/routes';
-import { operatorRoutes } from './operator/routes';
+import { operatorRoutes, requireOperatorKey } from './operator/routes';
+import { operations } from '../src/contract/operations';
+import { registerGate } from './authz/hooks';
+import { requireEdgeKey } from './modules/traffic/edge-keys';
 
 export interface BuildAppOptions {
   database: Pick<Database, 'db'> & Partial<Pick<Database, 'kind' | 'listen'>>;
@@ -113,8 +116,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...loggerOptions(options.logger?.level ?? config.logLevel),
           ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
         };
-  // Behind a reverse proxy (TRUST_PROXY=1), X-Forwarded-Proto decides the Secure cookie flag.
-  const app = Fastify({ logger, trustProxy: config.trustProxy });
+  // Behind trusted reverse proxies (TRUST_PROXY), X-Forwarded-For gives the client address and
+  // X-Forwarded-Proto the Secure cookie flag.
+  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy) });
 
   app.decorate('authCache', ctx.authCache);
   app.decorate('changes', ctx.changes);
@@ -157,6 +161,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerRequestGuards(app);
   await registerRateLimits(app, config);
+  // Before any route is added: the gate's registration check sees every route.
+  registerGate(app, ctx, {
+    edge: async (request) => {
+      await requireEdgeKey(ctx, request);
+    },
+    operator: async (request) => requireOperatorKey(options.operatorKey, request),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -273,7 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const api = isApiPath(request.url);
+    const api = isApiRequest(request);
     return reply
       .status(api ? 200 : 404)
       .send(envelopeOfError(request, new AppError(Code.notFound, 'common.notFound')));
@@ -302,11 +313,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);
-    operatorRoutes(instance, ctx, options.operatorKey);
+    operatorRoutes(instance, ctx);
     // The raw OpenAPI document (not enveloped), generated from the contract's schemas.
     instance.get(
       '/v3/openapi.json',
       {
+        config: { permission: operations.openApiDocument },
         schema: {
           summary: 'This OpenAPI document itself (plain JSON, not in the envelope).',
           tags: ['common'],

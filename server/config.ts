@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Every environment variable the server reads, with its default and what it does (the README table). */
 export const configVariables = [
   { name: 'PORT', default: '8080', description: 'TCP port the server listens on.' },
@@ -55,7 +57,13 @@ export const configVariables = [
     name: 'TRUST_PROXY',
     default: '0',
     description:
-      "'1' trusts X-Forwarded-* headers of a reverse proxy (client address, and HTTPS for the Secure cookie flag).",
+      'Reverse proxies in front: how many (1, 2) or their addresses and networks (10.0.0.1,192.168.0.0/16); 0: none.',
+  },
+  {
+    name: 'REAUTH_SECONDS',
+    default: '300',
+    description:
+      'How long a sign-in, or a confirmation of the password, counts as recent for the calls that ask for one.',
   },
   {
     name: 'RATE_LIMIT_TOKEN',
@@ -109,6 +117,12 @@ export const configVariables = [
       '1 lets alarm callback URLs reach loopback and private addresses (a test receiver on this machine); refused otherwise.',
   },
   {
+    name: 'ORIGIN_PRIVATE',
+    default: '0',
+    description:
+      "'1' lets domain origins be private, loopback or link-local addresses (an origin on the operator's own network); refused otherwise.",
+  },
+  {
     name: 'CONTENT_EDGE_DELAY_MS',
     default: '3000',
     description:
@@ -134,7 +148,13 @@ export interface Config {
   staticDir: string;
   logLevel: string;
   cnameSuffix: string;
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-* headers are believed: none, how many stand in front
+   * (hops counted from the server), or their addresses and networks. See `fastifyTrustProxy`.
+   */
+  trustProxy: TrustProxy;
+  /** How long a sign-in or a password confirmation counts as recent (`reauth: 'recent'`). */
+  reauthMs: number;
   /** Answers are checked against the contract's schemas (tests); otherwise only serialised. */
   checkResponses: boolean;
   /** Raw access logs (hourly gzip files). */
@@ -149,6 +169,8 @@ export interface Config {
   smtpFrom: string;
   /** Alarm callbacks may reach loopback and private addresses. */
   alarmCallbackPrivate: boolean;
+  /** Domain origins may be loopback, private and link-local addresses. */
+  originPrivate: boolean;
 }
 
 const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default])) as Record<
@@ -161,6 +183,46 @@ function positiveInt(name: string, raw: string): number {
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** An address or network as proxy-addr reads it: `10.0.0.1`, `192.168.0.0/16`, `2001:db8::/32`. */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: `0` none, `1`, `2`… that many proxies, or a comma-separated list of their
+ * addresses and networks. Anything else (`true`, `yes`, `*`) is refused rather than read as
+ * "trust every address", which would let any client name its own address.
+ */
+function trustProxySetting(raw: string): TrustProxy {
+  const text = raw.trim();
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (!entries.every(isAddressOrNetwork))
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front (1, 2) or a comma-separated list of their addresses or networks (10.0.0.1,192.168.0.0/16), got "${raw}"`,
+    );
+  return entries;
+}
+
+/**
+ * Fastify's `trustProxy` for the setting. The client is the right-most address of
+ * X-Forwarded-For that no trusted proxy wrote: each proxy appends the address it was reached from,
+ * so the entries left of that one are the client's own words. A hop count N trusts the connecting
+ * peer and the N − 1 entries nearest to it; Fastify takes no bare number (it then trusts nothing),
+ * hence the function. A list is handed over as it is: proxy-addr trusts those addresses at any hop.
+ */
+export function fastifyTrustProxy(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 /** Reads the environment once into a typed configuration; throws on malformed numbers. */
@@ -185,7 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: get('STATIC_DIR'),
     logLevel: get('LOG_LEVEL'),
     cnameSuffix: get('CNAME_SUFFIX'),
-    trustProxy: get('TRUST_PROXY') === '1',
+    trustProxy: trustProxySetting(get('TRUST_PROXY')),
     logDir: get('LOG_DIR') || `${get('DATA_DIR').replace(/\/+$/, '')}/logs`,
     demoTrafficDays: Number.isInteger(Number(get('DEMO_TRAFFIC_DAYS')))
       ? Math.max(0, Number(get('DEMO_TRAFFIC_DAYS')))
@@ -193,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contentEdgeDelayMs: Number.isInteger(Number(get('CONTENT_EDGE_DELAY_MS')))
       ? Math.max(0, Number(get('CONTENT_EDGE_DELAY_MS')))
       : 3000,
+    reauthMs: positiveInt('REAUTH_SECONDS', get('REAUTH_SECONDS')) * 1000,
     // Under the test runner unless turned off: every answer a test sees was checked.
     checkResponses: (env.CHECK_RESPONSES ?? (env.VITEST ? '1' : '0')) === '1',
     rateLimit: {
@@ -202,5 +265,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: get('SMTP_URL') || undefined,
     smtpFrom: get('SMTP_FROM'),
     alarmCallbackPrivate: get('ALARM_CALLBACK_PRIVATE') === '1',
+    originPrivate: get('ORIGIN_PRIVATE') === '1',
   };
 }

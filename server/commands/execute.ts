@@ -11,8 +11,11 @@ import {
 import { commandNamed, type CommandName } from '../../src/commands/registry';
 import { Code, type Issue, type Language } from '../../src/contract';
 import type { CommandResult } from '../../src/contract/commands';
-import type { Db, Executor, Tx } from '../db/client';
-import { effectiveMenuIds, findAccountById, opensPath } from '../modules/account/service';
+import type { Db, Tx } from '../db/client';
+import { objectsOfAggregate } from '../../src/commands/objects';
+import { authorize, requireReach } from '../authz/gate';
+import { resolveObjects } from '../authz/objects';
+import type { Principal } from '../authz/principal';
 import { changeChannel, changePayload, type ChangeFeed } from '../http/changes';
 import { AppError } from '../http/envelope';
 import { isKnownMessage, t } from '../i18n/messages';
@@ -27,21 +30,16 @@ import {
   type StoredResponse,
 } from './idempotency';
 import { serverSides, type ServerSide } from './server-side';
-import { actorDataScope, certificateOf, covers, type DomainScope } from './data-permission';
-import { allows, type DataScope, type IdScope } from '../modules/user/scope';
 import { aggregateLockName } from './locks';
 import { stores, type AggregateStore, type Stored } from './stores';
 
 export type { CommandSettings };
 
-/** Who sends a command. */
-export interface CommandActor {
-  /** The signed-in account: the audit event's actor. */
-  accountId: number;
-  login: string;
-  /** The active account: the command changes its data, and its menu grants the function. */
-  viewAccountId: number;
-}
+/**
+ * Who sends a command: the caller as the gate judges it. Its signed-in account is the audit
+ * event's actor; its active account's data is what the command changes.
+ */
+export type CommandActor = Principal;
 
 /** What a command runs with; one context serves every command of a push. */
 export interface CommandContext {
@@ -54,17 +52,6 @@ export interface CommandContext {
   settings: CommandSettings;
   /** The server clock; the demo seed applies its commands at earlier times. Default: now. */
   now?: () => Date;
-  /**
-   * Menu ids granted to the active account: read on first use and kept here, so a push of many
-   * commands reads the menu once.
-   */
-  grantedMenu?: Set<number>;
-  /** The actor's data scope (spec §6), read on first use and kept here like the menu. */
-  dataScope?: DataScope;
-  /** The domains the actor may act on; default: the actor's data scope. */
-  domainScope?: (tx: Executor, actor: CommandActor) => Promise<DomainScope>;
-  /** The certificates the actor may use; default: the actor's data scope. */
-  certScope?: (tx: Executor, actor: CommandActor) => Promise<IdScope>;
   /** Told of every applied command once it has committed (what the server keeps in memory). */
   changes?: ChangeFeed;
   /**
@@ -90,16 +77,6 @@ export const issuesOf = (error: z.ZodError): Issue[] =>
     path: issue.path.map(String).join('.'),
     message_id: isKnownMessage(issue.message) ? issue.message : 'common.invalid',
   }));
-
-/** The actor's menu and data scope, read once for all the commands of a push. */
-async function permissionsOf(ctx: CommandContext, tx: Executor, actor: CommandActor) {
-  if (!ctx.grantedMenu || !ctx.dataScope) {
-    const account = await findAccountById(tx, actor.accountId);
-    ctx.grantedMenu ??= account ? await effectiveMenuIds(tx, account, actor.viewAccountId) : new Set();
-    ctx.dataScope ??= await actorDataScope(tx, account);
-  }
-  return { menu: ctx.grantedMenu, scope: ctx.dataScope };
-}
 
 const answer = (ctx: CommandContext, key: string, response: StoredResponse): CommandResult => ({
   key,
@@ -135,7 +112,7 @@ export async function executeCommand(
   command: CommandInput,
   origin: AuditOrigin,
 ): Promise<CommandResult> {
-  const accountId = actor.viewAccountId;
+  const accountId = actor.view.id;
   const hash = requestHash(command);
   const failure = (error: AppError) =>
     answer(ctx, command.key, { code: error.code, message_id: error.messageId, data: error.data });
@@ -244,7 +221,7 @@ async function applyCommand(
   hash: string,
   replayOf: (stored: StoredCommand) => CommandResult,
 ): Promise<{ result: CommandResult; targets: AggregateRef[] }> {
-  const accountId = actor.viewAccountId;
+  const accountId = actor.view.id;
   const module: AnyCommand | undefined = commandNamed(command.name);
   const known = module !== undefined && command.schema_version === module.schemaVersion;
   const parsed = known ? module.payload.safeParse(command.payload) : null;
@@ -276,24 +253,25 @@ async function applyCommand(
     throw new AppError(Code.invalidRequest, 'sync.aggregateMismatch', { issues });
   }
 
-  // Function permission (spec §6), as `requireMenuPath` decides it for the endpoints.
-  const permissions = await permissionsOf(ctx, tx, actor);
-  if (!opensPath(permissions.menu, module.menuPath)) throw new AppError(Code.forbidden, 'common.forbidden');
-  // Data permission: every domain the command changes must be granted to the actor ...
-  const domains = ctx.domainScope ? await ctx.domainScope(tx, actor) : permissions.scope.domains;
-  if (!covers(domains, targets)) throw new AppError(Code.forbidden, 'common.forbidden');
-  // ... and a certificate it names must be one the actor may use.
-  const certificate = certificateOf(payload);
-  const certs = ctx.certScope ? await ctx.certScope(tx, actor) : permissions.scope.certs;
-  if (certificate !== null && !allows(certs, certificate))
-    throw new AppError(Code.forbidden, 'common.forbidden');
+  // The gate (spec §6), as for every call: the module's function permission; then the objects of
+  // each aggregate it changes, by their ids alone (a new domain needs every domain granted), as they
+  // are, and as the command leaves them.
+  authorize(actor, { access: 'identity', effect: 'write', menu: module.menuPath });
+  const reachOf = async (states: Partial<Record<string, unknown>>) => {
+    for (const target of targets)
+      requireReach(
+        actor,
+        await resolveObjects(tx, actor, objectsOfAggregate(target.kind, target.id, states[target.kind])),
+      );
+  };
+  await reachOf({});
 
   const now = ctx.now?.() ?? new Date();
   const storeOf = (kind: AggregateRef['kind']) => stores[kind] as AggregateStore<unknown>;
   let loaded: Partial<Record<string, Stored<unknown> | null>>;
   let facts: unknown;
   if (side?.load) {
-    const read = await side.load(tx, { accountId, payload: payload as never, now, domains });
+    const read = await side.load(tx, { accountId, payload: payload as never, now });
     loaded = read.current;
     facts = read.facts;
   } else {
@@ -302,9 +280,10 @@ async function applyCommand(
     );
     loaded = Object.fromEntries(targets.map((target, i) => [target.kind, states[i] ?? null]));
     facts = side?.facts
-      ? await side.facts(tx, { accountId, payload: payload as never, now, domains, current: loaded as never })
+      ? await side.facts(tx, { accountId, payload: payload as never, now, current: loaded as never })
       : undefined;
   }
+  await reachOf(Object.fromEntries(targets.map((target) => [target.kind, loaded[target.kind]?.state])));
   const version = loaded[primary.kind]?.version ?? 0;
   if (command.base_version !== null && command.base_version !== version)
     throw new AppError(Code.versionConflict, 'sync.versionConflict', {
@@ -317,7 +296,7 @@ async function applyCommand(
   try {
     next = applyAny(module, current, payload, {
       now: now.toISOString(),
-      actor: actor.login,
+      actor: actor.account.login,
       facts,
       settings: ctx.settings,
     });
@@ -325,13 +304,14 @@ async function applyCommand(
     if (error instanceof Refusal) throw refusedBy(error);
     throw error;
   }
+  await reachOf(next);
 
   const saved = targets.map((target, i) =>
     storeOf(target.kind).save(tx, `t${i}`, {
       accountId,
       id: target.id,
-      actorId: actor.accountId,
-      actorLogin: actor.login,
+      actorId: actor.account.id,
+      actorLogin: actor.account.login,
       now,
       version: (loaded[target.kind]?.version ?? 0) + 1,
       command: command.name,
@@ -359,7 +339,7 @@ async function applyCommand(
     saved.flatMap((s) => s.writes),
     {
       accountId,
-      actorId: actor.accountId,
+      actorId: actor.account.id,
       action: command.name,
       target: command.aggregate_id,
       before: audited.before,

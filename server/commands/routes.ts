@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { targetsOf, type AnyCommand } from '../../src/commands/command';
 import { aggregateKinds } from '../../src/commands/kinds';
 import { commands } from '../../src/commands/registry';
 import { idempotencyKey, idempotencyKeyHeader } from '../../src/contract/commands';
 import { envelopeOf } from '../../src/contract/schemas';
-import { authenticate, requireOpenService, type AuthContext } from '../http/auth';
+import { callerOf } from '../authz/hooks';
 import type { AppContext } from '../http/context';
 import { invalid, requestLanguage } from '../http/envelope';
 import { failureEnvelope } from '../http/routes';
@@ -36,17 +36,18 @@ const description = [
   '42203 a limit is reached.',
 ].join(' ');
 
-const authOf = new WeakMap<FastifyRequest, AuthContext>();
-
 /**
  * One POST endpoint per command of the contract, for API callers (the console sends its commands
- * through the push endpoint). The audit origin is `api`.
+ * through the push endpoint). The audit origin is `api`. The gate (server/authz) judges the caller
+ * against the command's declaration before the body is read, and the executor the objects it
+ * touches, exactly as for a command of a push.
  */
 export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const [name, module] of Object.entries(commands) as [string, AnyCommand][]) {
     app.route({
       method: 'POST',
       url: module.api.path,
+      config: { permission: { access: 'open', effect: 'write', menu: module.menuPath } },
       schema: {
         summary: module.api.summary,
         description,
@@ -65,18 +66,14 @@ export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
           ).or(failureEnvelope),
         },
       },
-      // As for every endpoint: sign-in first, so an anonymous caller learns nothing; then the key.
+      // The gate has judged the caller already, so an anonymous one learns nothing; then the key.
       preValidation: async (request) => {
         if (request.body === undefined || request.body === null) request.body = {};
-        const auth = await authenticate(ctx, request);
-        requireOpenService(auth);
         if (!idempotencyKey.safeParse(request.headers[idempotencyKeyHeader]).success)
           throw invalid([{ path: idempotencyKeyHeader, message_id: 'sync.keyRequired' }]);
-        authOf.set(request, auth);
       },
       handler: async (request) => {
-        const auth = authOf.get(request);
-        if (!auth) throw new Error('command call without its sign-in');
+        const auth = callerOf(request);
         const { base_version, ...payload } = request.body as { base_version?: number } & Record<
           string,
           unknown
@@ -87,11 +84,11 @@ export function commandRoutes(app: FastifyInstance, ctx: AppContext): void {
             db: ctx.db,
             language: requestLanguage(request),
             ip: request.ip,
-            settings: { cnameSuffix: ctx.config.cnameSuffix },
+            settings: { cnameSuffix: ctx.config.cnameSuffix, originPrivate: ctx.config.originPrivate },
             changes: ctx.changes,
             notifyOthers: ctx.notifyOthers,
           },
-          { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
+          auth,
           {
             key: String(request.headers[idempotencyKeyHeader]),
             name,

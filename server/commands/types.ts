@@ -4,7 +4,6 @@ import type { ApplyContext } from '../../src/commands/command';
 import type { AggregateStates, Kind } from '../../src/commands/kinds';
 import type { CommandName, Commands, PayloadOf } from '../../src/commands/registry';
 import type { Executor } from '../db/client';
-import type { IdScope } from '../modules/user/scope';
 
 /** An aggregate as stored: its version and its state. */
 export interface Stored<S> {
@@ -101,8 +100,6 @@ export interface ServerInput<N extends CommandName> {
   accountId: number;
   payload: PayloadOf<N>;
   now: Date;
-  /** The domains the actor may act on (data permission), for rules that read other domains. */
-  domains: IdScope;
 }
 
 /**

@@ -204,6 +204,12 @@ export const tokens = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     sessionState: text('session_state').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * When its user last proved the password: the portal sign-in the token came from (a single
+     * sign-on reuses the session's time), or a confirmation since. Calls that need a recent
+     * sign-in read it (`reauth` in src/contract/permissions.ts).
+     */
+    authenticatedAt: ts('authenticated_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -362,6 +368,26 @@ export const feedbackImages = pgTable(
   },
   // The upload quota sums an account's pictures of the last 24 hours.
   (t) => [index('feedback_images_account_created_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * Feedback uploads that were received and refused (not a picture, too large, no room among the
+ * pictures waiting): they count toward the upload rate and the day's bytes as stored pictures do,
+ * on every instance, or sending files that will be refused would be a way around both. Rows older
+ * than a day count for nothing and go when the account uploads again.
+ */
+export const feedbackRefusals = pgTable(
+  'feedback_refusals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The bytes received before it was refused. */
+    size: integer('size').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('feedback_refusals_account_created_idx').on(t.accountId, t.createdAt)],
 );
 
 /** Who did what, for the audit log (spec §2 /cdn/user/audit-log). */
@@ -555,16 +581,27 @@ export const certificates = pgTable(
   ],
 );
 
-/** The account's calendar feed of certificate expiries: the hash of its secret, revocable by a new one. */
-export const certFeeds = pgTable('cert_feeds', {
-  accountId: integer('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  secretHash: text('secret_hash').notNull(),
-  /** The first characters of the secret, to find its row without scanning. */
-  lookup: text('lookup').notNull().unique(),
-  createdAt: ts('created_at').notNull(),
-});
+/**
+ * Calendar feeds of certificate expiries, one per account and user who made it: the hash of its
+ * secret, revocable by a new one. A feed lists what its maker may see when it is read.
+ */
+export const certFeeds = pgTable(
+  'cert_feeds',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The user who made it (the main account or a sub-account); the feed ends with it. */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    /** The first characters of the secret, to find its row without scanning. */
+    lookup: text('lookup').notNull().unique(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.ownerId] })],
+);
 
 /*
  * Traffic rollups (server/modules/traffic): sums of access-log lines per domain and period, and

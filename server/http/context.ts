@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AuditOrigin } from '../modules/audit/service';
-import type { AuthCache } from './auth-cache';
+import type { AuthCache } from '../authz/principal-cache';
 import type { ChangeFeed } from './changes';
 
 /** What every route module receives: the database, the configuration, the sign-in checks' cache. */

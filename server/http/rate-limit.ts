@@ -6,13 +6,13 @@ import { bearerOf } from '../identity/service';
 import { t } from '../i18n/messages';
 import { sha256Hex } from './crypto';
 import { requestLanguage } from './envelope';
-import { isApiPath } from './request-guards';
+import { isApiRequest, routedPath } from './request-guards';
 
 const minute = 60_000;
 
 /** Portal and canvas form posts (sign-in, logout, real-name) count against the address too. */
 const isFormPost = (request: FastifyRequest) =>
-  request.method === 'POST' && (request.url.startsWith('/portal/') || request.url.startsWith('/canvas/'));
+  request.method === 'POST' && /^\/(?:portal|canvas)\//.test(routedPath(request));
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -39,6 +39,9 @@ export function sendRateLimited(request: FastifyRequest, reply: FastifyReply, re
  *
  * Counts are kept in this process (@fastify/rate-limit's LRU store): behind a load balancer each
  * instance counts on its own, so the effective limit is the configured one times the instances.
+ *
+ * Calls are told by their route (`isApiRequest`), never by how their address was spelt: the
+ * request guards, registered before, have refused paths the router would read otherwise.
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyRateLimit, { global: false, cache: 20_000 });
@@ -54,7 +57,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url) && !isFormPost(request)) return;
+    if (!isApiRequest(request) && !isFormPost(request)) return;
     const checks = [perAddress(request)];
     if (bearerOf(request.headers.authorization) !== null) checks.push(perToken(request));
     for (const result of await Promise.all(checks)) {

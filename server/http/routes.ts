@@ -4,14 +4,8 @@ import { z } from 'zod';
 import { limits, type Envelope } from '../../src/contract';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
 import { envelopeOf } from '../../src/contract/schemas';
-import { trafficMenuPaths } from '../../src/contract/traffic';
-import {
-  authenticate,
-  requireMenuPath,
-  requireOpenService,
-  requireTokenAllows,
-  type AuthContext,
-} from './auth';
+import { callerOf } from '../authz/hooks';
+import type { AuthContext } from '../authz/principal';
 import type { AppContext } from './context';
 
 /** Any answer other than success: a non-zero code with an object as data. */
@@ -23,153 +17,6 @@ export const failureEnvelope = z.object({
   msg: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
-
-/**
- * Function permission of /v3 endpoints that belong to a menu path (spec §6). Endpoints not
- * listed are reachable by every signed-in account.
- */
-export const endpointMenuPaths: Partial<Record<EndpointName, string | readonly string[]>> = {
-  cdnType: '/cdn/dashboard',
-  overviewDomains: '/cdn/dashboard',
-  ipBanList: '/cdn/ip-ban',
-  ipBanLookup: '/cdn/ip-ban',
-  domainList: '/cdn/domain/list',
-  domainNames: '/cdn/domain/list',
-  domainDetail: '/cdn/domain/list',
-  domainGroupList: '/cdn/domain/list',
-  domainConfig: '/cdn/domain/list',
-  sectionHistory: '/cdn/domain/list',
-  certList: '/cdn/cert',
-  certDetail: '/cdn/cert',
-  certUpload: '/cdn/cert',
-  certDelete: '/cdn/cert',
-  certFeed: '/cdn/cert',
-  certFeedUpdate: '/cdn/cert',
-  trafficSeries: trafficMenuPaths,
-  trafficTop: trafficMenuPaths,
-  trafficUv: trafficMenuPaths,
-  logFiles: '/cdn/log',
-  childLists: '/cdn/user/list',
-  childAdd: '/cdn/user/list',
-  childDetail: '/cdn/user/list',
-  childUpdate: '/cdn/user/list',
-  childPassword: '/cdn/user/list',
-  childDelete: '/cdn/user/list',
-  childAuthLists: '/cdn/user/list',
-  childAuthUpdate: '/cdn/user/list',
-  childSimulate: '/cdn/user/list',
-  tokenLists: '/cdn/token-manage',
-  tokenCreate: '/cdn/token-manage',
-  tokenDelete: '/cdn/token-manage',
-  auditList: '/cdn/user/audit-log',
-  contentList: '/cdn/content',
-  contentQuota: '/cdn/content',
-  ipCheck: '/cdn/utils/ipinquiry',
-  trafficPackageList: '/cdn/traffic-package',
-  resourceQuota: '/cdn/resource-config',
-  fileSyncList: '/cdn/file-sync',
-  fileSyncCreate: '/cdn/file-sync',
-  fileSyncChunk: '/cdn/file-sync',
-  fileSyncDelete: '/cdn/file-sync',
-  alarmConfig: '/cdn/alarm-manage',
-  alarmHistory: '/cdn/alarm-manage',
-  alarmDeliveries: '/cdn/alarm-manage',
-  alarmCallbackKey: '/cdn/alarm-manage',
-  alarmCallbackKeyRotate: '/cdn/alarm-manage',
-};
-
-/** The endpoints that act on one domain or one certificate named in their input (data permission). */
-export const endpointObjects: Partial<Record<EndpointName, 'domain' | 'cert'>> = {
-  domainDetail: 'domain',
-  domainConfig: 'domain',
-  sectionHistory: 'domain',
-  trafficSeries: 'domain',
-  trafficTop: 'domain',
-  trafficUv: 'domain',
-  logFiles: 'domain',
-  certDetail: 'cert',
-  certDelete: 'cert',
-};
-
-/**
- * Whether each endpoint changes anything: a read-only API token may call only the reads. Every
- * endpoint is listed (the type requires it), so a new one is classified when it is added.
- */
-export const endpointEffects: Record<EndpointName, 'read' | 'write'> = {
-  identityView: 'write',
-  identityValidate: 'read',
-  identityLogout: 'write',
-  identityUser: 'read',
-  checkAuth: 'read',
-  viewLists: 'read',
-  searchCondition: 'read',
-  enumLists: 'read',
-  authLists: 'read',
-  cdnType: 'read',
-  overviewDomains: 'read',
-  loginInfo: 'read',
-  consoleBoot: 'read',
-  switchUser: 'write',
-  customerLists: 'read',
-  baseInfo: 'read',
-  update: 'write',
-  cwn: 'read',
-  productOpen: 'write',
-  feedbackUpload: 'write',
-  feedbackAdd: 'write',
-  syncPush: 'write',
-  ipBanList: 'read',
-  ipBanLookup: 'read',
-  domainList: 'read',
-  domainNames: 'read',
-  domainDetail: 'read',
-  domainGroupList: 'read',
-  certList: 'read',
-  certDetail: 'read',
-  certUpload: 'write',
-  certDelete: 'write',
-  certFeed: 'read',
-  certFeedUpdate: 'write',
-  domainConfig: 'read',
-  sectionHistory: 'read',
-  trafficSeries: 'read',
-  trafficTop: 'read',
-  trafficUv: 'read',
-  logFiles: 'read',
-  childLists: 'read',
-  childAdd: 'write',
-  childDetail: 'read',
-  childUpdate: 'write',
-  childPassword: 'write',
-  childDelete: 'write',
-  childAuthLists: 'read',
-  childAuthUpdate: 'write',
-  childSimulate: 'read',
-  tokenLists: 'read',
-  tokenCreate: 'write',
-  tokenDelete: 'write',
-  passwordChange: 'write',
-  twoFactorStatus: 'read',
-  twoFactorSetup: 'write',
-  twoFactorEnable: 'write',
-  twoFactorDisable: 'write',
-  auditList: 'read',
-  contentList: 'read',
-  contentQuota: 'read',
-  ipCheck: 'read',
-  trafficPackageList: 'read',
-  resourceQuota: 'read',
-  fileSyncList: 'read',
-  fileSyncCreate: 'write',
-  fileSyncChunk: 'write',
-  fileSyncDelete: 'write',
-  alarmConfig: 'read',
-  alarmHistory: 'read',
-  alarmDeliveries: 'read',
-  // The key is a secret: only callers that may change things read it.
-  alarmCallbackKey: 'write',
-  alarmCallbackKeyRotate: 'write',
-};
 
 /**
  * Endpoints whose body is `multipart/form-data` (no JSON input): the body is read by the handler,
@@ -212,21 +59,19 @@ export type Handler<N extends EndpointName> = (
  */
 export const updatedSinceOverlapMs = 30_000;
 
-const authOf = new WeakMap<FastifyRequest, AuthContext>();
-
 /**
  * Registers one endpoint of the contract table: method, path, input schema (query for GET,
- * body for POST), the enveloped output, its summary and tag, and the access checks.
+ * body for POST), the enveloped output, its summary and tag, and its permission, which the gate
+ * (`server/authz`) decides before the handler runs.
  */
 export function contractRoute<N extends EndpointName>(
   app: FastifyInstance,
-  ctx: AppContext,
+  _ctx: AppContext,
   name: N,
   handler: Handler<N>,
 ): void {
   const endpoint = endpoints[name] as (typeof endpoints)[EndpointName];
   const input = 'input' in endpoint ? endpoint.input : undefined;
-  const menuPath = endpointMenuPaths[name];
   const multipartBody = multipartBodies[name];
   const binary = 'binary' in endpoint && endpoint.binary === true;
   const rawBody = binary
@@ -245,19 +90,20 @@ export function contractRoute<N extends EndpointName>(
       ...(binary ? { consumes: ['application/octet-stream'] } : {}),
       response: { 200: envelopeOf(endpoint.output).or(failureEnvelope) },
     },
-    ...(rawBody
-      ? {
-          config: {
+    config: {
+      permission: endpoint,
+      input: endpoint.method === 'GET' || binary ? 'query' : 'body',
+      ...(rawBody
+        ? {
             swaggerTransform: (document) => {
               const transformed = jsonSchemaTransform(document);
               return { ...transformed, schema: { ...transformed.schema, body: rawBody } };
             },
-          },
-        }
-      : {}),
-    // Sign-in and permissions are checked before the input, so an anonymous caller learns nothing.
+          }
+        : {}),
+    },
+    // A POST without a body (viewLists: "none") is validated as an empty object.
     preValidation: async (request) => {
-      // A POST without a body (viewLists: "none") is validated as an empty object.
       if (
         endpoint.method === 'POST' &&
         input &&
@@ -265,15 +111,9 @@ export function contractRoute<N extends EndpointName>(
         (request.body === undefined || request.body === null)
       )
         request.body = {};
-      if (endpoint.access === 'public') return;
-      const auth = await authenticate(ctx, request);
-      if (endpoint.access === 'open') requireOpenService(auth);
-      if (menuPath) requireMenuPath(auth, menuPath);
-      requireTokenAllows(auth, endpoint.tag, endpointEffects[name] === 'write');
-      authOf.set(request, auth);
     },
     handler: async (request, reply) => {
-      const auth = authOf.get(request) ?? null;
+      const auth = endpoint.access === 'public' ? null : callerOf(request);
       const data = (endpoint.method === 'GET' || binary ? request.query : request.body) as Input<N>;
       return handler(
         request,

@@ -89,6 +89,11 @@ export const messages = {
     zh_CN: '日志须为 JSON Lines 文本（application/x-ndjson），可 gzip 压缩',
     en_US: 'Logs must be JSON Lines text (application/x-ndjson), optionally gzip-compressed.',
   },
+  'edge.body.tooLarge': {
+    zh_CN: '日志过大：每次解压后最多 {max_mb} MB，压缩比最多 {ratio}:1，请分批发送',
+    en_US:
+      'The logs are too large: at most {max_mb} MB per call once decompressed, compressed at most {ratio}:1. Send them in smaller batches.',
+  },
   'common.forbidden': {
     zh_CN: '您没有该功能的权限',
     en_US: 'You do not have permission to use this function.',
@@ -99,6 +104,11 @@ export const messages = {
   },
   'common.serviceClosed': { zh_CN: '请先开通 CDN 服务', en_US: 'Please open the CDN service first.' },
   'auth.signInRequired': { zh_CN: '请先登录', en_US: 'Please sign in first.' },
+  'auth.reauthRequired': {
+    zh_CN: '为保障账号安全，请先输入登录密码确认身份',
+    en_US: 'For your account’s safety, confirm your password first.',
+  },
+  'auth.passwordConfirmed': { zh_CN: '身份已确认', en_US: 'Password confirmed.' },
   'auth.signInExpired': {
     zh_CN: '登录已失效，请重新登录',
     en_US: 'Your sign-in has expired. Please sign in again.',
@@ -146,8 +156,8 @@ export const messages = {
     en_US: 'This token may not be used from this address.',
   },
   'token.notForThisCall': {
-    zh_CN: 'Token 不能用于管理用户、Token 和账号安全',
-    en_US: 'Tokens cannot manage users, tokens or account security.',
+    zh_CN: 'API 令牌不能用于管理用户、API 令牌和账号安全，也不能切换账号',
+    en_US: 'Tokens cannot manage users, tokens or account security, nor switch accounts.',
   },
   'user.updated': { zh_CN: '子账号信息已保存', en_US: 'Sub-account saved.' },
   'user.deleted': { zh_CN: '子账号已删除', en_US: 'Sub-account deleted.' },
@@ -721,6 +731,10 @@ export const messages = {
     zh_CN: '匹配规则不能超过 200 个字符',
     en_US: 'A match rule can have at most 200 characters',
   },
+  'domain.origin.notPublic': {
+    zh_CN: '源站地址不能是内网、本机或保留地址',
+    en_US: 'The origin cannot be a private, loopback or reserved address',
+  },
   'domain.copy.targetsRequired': {
     zh_CN: '请至少填写一个目标域名',
     en_US: 'Enter at least one target domain',
@@ -872,6 +886,10 @@ export const messages = {
     en_US: 'Suggestions are welcome; you can attach up to 5 screenshots.',
   },
   'portal.support.submit': { zh_CN: '提交反馈', en_US: 'Submit feedback' },
+  'common.path.nonCanonical': {
+    zh_CN: '请求地址格式不规范',
+    en_US: 'The request path is not in its canonical form.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageId = keyof typeof messages;

@@ -2,7 +2,8 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code, languages, type Language } from '../../src/contract';
-import { authenticate } from '../http/auth';
+import { operations } from '../../src/contract/operations';
+import { authenticate } from '../authz/principal';
 import { dummyPasswordHash, randomSecret, verifyPassword } from '../http/crypto';
 import type { AppContext } from '../http/context';
 import { auditContext } from '../http/context';
@@ -150,8 +151,11 @@ function portalPages(app: FastifyInstance, ctx: AppContext): void {
     reply.clearCookie(portalCookie, { path: '/' });
   };
 
-  app.get('/portal/assets/portal.css', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(portalCss),
+  app.get(
+    '/portal/assets/portal.css',
+    { config: { permission: operations.portal }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(portalCss),
   );
 
   const redirectWithCode = async (
@@ -249,164 +253,183 @@ function portalPages(app: FastifyInstance, ctx: AppContext): void {
       );
     };
 
-    app.get(path, { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
-      const query = request.query as z.output<typeof loginQuery>;
-      const language = pageLanguage(request, query.lang);
-      rememberLanguage(reply, query.lang);
-      const redirectUri = safeRedirectUri(query.redirect_uri);
-      const state = query.state && statePattern.test(query.state) ? query.state : randomSecret(16);
-      // Single sign-on: a live portal session skips the form.
-      const session = await findPortalSession(db, request.cookies[portalCookie]);
-      if (session) {
-        const account = await findAccountById(db, session.accountId);
-        if (account && sourceOfAccount(account.source) === source) {
-          return redirectWithCode(reply, account.id, session.sessionState, redirectUri, state);
+    app.get(
+      path,
+      { config: { permission: operations.portal }, schema: { hide: true, querystring: loginQuery } },
+      async (request, reply) => {
+        const query = request.query as z.output<typeof loginQuery>;
+        const language = pageLanguage(request, query.lang);
+        rememberLanguage(reply, query.lang);
+        const redirectUri = safeRedirectUri(query.redirect_uri);
+        const state = query.state && statePattern.test(query.state) ? query.state : randomSecret(16);
+        // Single sign-on: a live portal session skips the form.
+        const session = await findPortalSession(db, request.cookies[portalCookie]);
+        if (session) {
+          const account = await findAccountById(db, session.accountId);
+          if (account && sourceOfAccount(account.source) === source) {
+            return redirectWithCode(reply, account.id, session.sessionState, redirectUri, state);
+          }
         }
-      }
-      const body = loginForm({ language, source, redirectUri, state });
-      return sendPage(
-        reply,
-        200,
-        renderPage({
-          language,
-          title: 'portal.login.heading',
-          body,
-          toggleHref: toggleHref(request, language),
-          variant,
-        }),
-      );
-    });
-
-    app.post(path, { schema: { hide: true, body: loginForm_ } }, async (request, reply) => {
-      const form = request.body as z.output<typeof loginForm_>;
-      const language = pageLanguage(request, form.lang);
-      const redirectUri = safeRedirectUri(form.redirect_uri);
-      const state = form.state && statePattern.test(form.state) ? form.state : randomSecret(16);
-      const username = form.username.trim();
-      const page = (
-        status: number,
-        error: MessageId,
-        otherSignIn?: { href: string; label: MessageId },
-        errorValues?: Record<string, number>,
-      ) =>
-        sendPage(
+        const body = loginForm({ language, source, redirectUri, state });
+        return sendPage(
           reply,
-          status,
+          200,
           renderPage({
             language,
             title: 'portal.login.heading',
-            body: loginForm({
-              language,
-              source,
-              redirectUri,
-              state,
-              username,
-              error,
-              ...(otherSignIn ? { otherSignIn } : {}),
-              ...(errorValues ? { errorValues } : {}),
-            }),
-            toggleHref: `${path}?${new URLSearchParams({ redirect_uri: redirectUri, state, lang: language === 'zh_CN' ? 'en_US' : 'zh_CN' }).toString()}`,
+            body,
+            toggleHref: toggleHref(request, language),
             variant,
           }),
         );
+      },
+    );
 
-      // Login CSRF: a form posted from another site never signs the browser in.
-      if (isCrossSite(request)) return page(403, 'common.crossSite');
-      if (username === '' || form.password === '') return page(401, 'portal.login.failed');
-      // The attempt is recorded before it is counted, so parallel attempts cannot pass together.
-      const attempt = { login: username, ip: request.ip };
-      const throttle = await recordSignInAttempt(db, attempt);
-      if (throttle.refused) {
-        reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
-        return page(429, 'portal.login.tooMany', undefined, {
-          minutes: Math.ceil(throttle.retryAfterMs / 60_000),
-        });
-      }
-      const account = await findAccountByLogin(db, username);
-      const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), form.password);
-      if (!account || !valid) return page(401, 'portal.login.failed');
-      // With two-factor sign-in on, the attempts keep counting until the second factor is right:
-      // a known password does not buy unlimited codes.
-      if (!account.totpEnabled) await clearSignInFailures(db, attempt);
-      if (sourceOfAccount(account.source) !== source) {
-        const href = `/${other}/login?${new URLSearchParams({ redirect_uri: redirectUri, state }).toString()}`;
-        return source === 'portal'
-          ? page(403, 'portal.login.useCanvas', { href, label: 'portal.login.goCanvas' })
-          : page(403, 'portal.login.usePortal', { href, label: 'portal.login.goPortal' });
-      }
-      const resume: ChallengeResume = { source, redirectUri, state };
-      if (!account.totpEnabled) return completeSignIn(request, reply, account, resume, null);
-      // spec §4 two-factor authentication: no code for the console yet; the second page asks.
-      await endSignInChallenge(db, request.cookies[challengeCookie]);
-      const secret = await createSignInChallenge(db, { accountId: account.id, resume });
-      reply.setCookie(challengeCookie, secret, challengeCookieOptions(request, source));
-      return codePage(reply, 200, language, resume);
-    });
+    app.post(
+      path,
+      { config: { permission: operations.portal }, schema: { hide: true, body: loginForm_ } },
+      async (request, reply) => {
+        const form = request.body as z.output<typeof loginForm_>;
+        const language = pageLanguage(request, form.lang);
+        const redirectUri = safeRedirectUri(form.redirect_uri);
+        const state = form.state && statePattern.test(form.state) ? form.state : randomSecret(16);
+        const username = form.username.trim();
+        const page = (
+          status: number,
+          error: MessageId,
+          otherSignIn?: { href: string; label: MessageId },
+          errorValues?: Record<string, number>,
+        ) =>
+          sendPage(
+            reply,
+            status,
+            renderPage({
+              language,
+              title: 'portal.login.heading',
+              body: loginForm({
+                language,
+                source,
+                redirectUri,
+                state,
+                username,
+                error,
+                ...(otherSignIn ? { otherSignIn } : {}),
+                ...(errorValues ? { errorValues } : {}),
+              }),
+              toggleHref: `${path}?${new URLSearchParams({ redirect_uri: redirectUri, state, lang: language === 'zh_CN' ? 'en_US' : 'zh_CN' }).toString()}`,
+              variant,
+            }),
+          );
+
+        // Login CSRF: a form posted from another site never signs the browser in.
+        if (isCrossSite(request)) return page(403, 'common.crossSite');
+        if (username === '' || form.password === '') return page(401, 'portal.login.failed');
+        // The attempt is recorded before it is counted, so parallel attempts cannot pass together.
+        const attempt = { login: username, ip: request.ip };
+        const throttle = await recordSignInAttempt(db, attempt);
+        if (throttle.refused) {
+          reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
+          return page(429, 'portal.login.tooMany', undefined, {
+            minutes: Math.ceil(throttle.retryAfterMs / 60_000),
+          });
+        }
+        const account = await findAccountByLogin(db, username);
+        const valid = await verifyPassword(
+          account?.passwordHash ?? (await dummyPasswordHash()),
+          form.password,
+        );
+        if (!account || !valid) return page(401, 'portal.login.failed');
+        // With two-factor sign-in on, the attempts keep counting until the second factor is right:
+        // a known password does not buy unlimited codes.
+        if (!account.totpEnabled) await clearSignInFailures(db, attempt);
+        if (sourceOfAccount(account.source) !== source) {
+          const href = `/${other}/login?${new URLSearchParams({ redirect_uri: redirectUri, state }).toString()}`;
+          return source === 'portal'
+            ? page(403, 'portal.login.useCanvas', { href, label: 'portal.login.goCanvas' })
+            : page(403, 'portal.login.usePortal', { href, label: 'portal.login.goPortal' });
+        }
+        const resume: ChallengeResume = { source, redirectUri, state };
+        if (!account.totpEnabled) return completeSignIn(request, reply, account, resume, null);
+        // spec §4 two-factor authentication: no code for the console yet; the second page asks.
+        await endSignInChallenge(db, request.cookies[challengeCookie]);
+        const secret = await createSignInChallenge(db, { accountId: account.id, resume });
+        reply.setCookie(challengeCookie, secret, challengeCookieOptions(request, source));
+        return codePage(reply, 200, language, resume);
+      },
+    );
 
     // The page of the second step again (a reload, the language link) while its challenge lives.
-    app.get(verifyPath, { schema: { hide: true, querystring: languageQuery } }, async (request, reply) => {
-      const query = request.query as z.output<typeof languageQuery>;
-      const language = pageLanguage(request, query.lang);
-      rememberLanguage(reply, query.lang);
-      const challenge = await findSignInChallenge(db, request.cookies[challengeCookie]);
-      if (!challenge || challenge.resume.source !== source)
-        return reply.header('cache-control', 'no-store').redirect(path, 303);
-      return codePage(reply, 200, language, challenge.resume);
-    });
+    app.get(
+      verifyPath,
+      { config: { permission: operations.portal }, schema: { hide: true, querystring: languageQuery } },
+      async (request, reply) => {
+        const query = request.query as z.output<typeof languageQuery>;
+        const language = pageLanguage(request, query.lang);
+        rememberLanguage(reply, query.lang);
+        const challenge = await findSignInChallenge(db, request.cookies[challengeCookie]);
+        if (!challenge || challenge.resume.source !== source)
+          return reply.header('cache-control', 'no-store').redirect(path, 303);
+        return codePage(reply, 200, language, challenge.resume);
+      },
+    );
 
-    app.post(verifyPath, { schema: { hide: true, body: verifyForm } }, async (request, reply) => {
-      const form = request.body as z.output<typeof verifyForm>;
-      const language = pageLanguage(request, form.lang);
-      const fresh = { redirectUri: '/', state: randomSecret(16) };
-      if (isCrossSite(request)) {
-        const body = messageBody(
-          language,
-          'common.crossSite',
-          { href: path, label: 'portal.signIn' },
-          'error',
-        );
-        return sendPage(
-          reply,
-          403,
-          renderPage({
+    app.post(
+      verifyPath,
+      { config: { permission: operations.portal }, schema: { hide: true, body: verifyForm } },
+      async (request, reply) => {
+        const form = request.body as z.output<typeof verifyForm>;
+        const language = pageLanguage(request, form.lang);
+        const fresh = { redirectUri: '/', state: randomSecret(16) };
+        if (isCrossSite(request)) {
+          const body = messageBody(
             language,
-            title: 'portal.twoFactor.heading',
-            body,
-            toggleHref: `${path}?lang=${otherLanguage(language)}`,
-            variant,
-          }),
-        );
-      }
-      const secret = request.cookies[challengeCookie];
-      const challenge = await findSignInChallenge(db, secret);
-      const account = challenge ? await findAccountById(db, challenge.accountId) : null;
-      if (!secret || !challenge || !account || challenge.resume.source !== source)
-        return startAgain(reply, language, fresh, 'portal.twoFactor.expired');
-      const resume = challenge.resume;
-      // The sign-in limits of the password step count the codes too.
-      const attempt = { login: account.login, ip: request.ip };
-      const throttle = await recordSignInAttempt(db, attempt);
-      if (throttle.refused) {
-        reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
-        return codePage(reply, 429, language, resume, 'portal.login.tooMany', {
-          minutes: Math.ceil(throttle.retryAfterMs / 60_000),
-        });
-      }
-      // Counted before it is checked, so parallel posts cannot try more codes than allowed.
-      const counted = await countChallengeAttempt(db, secret);
-      if (!counted) return startAgain(reply, language, resume, 'portal.twoFactor.exhausted');
-      const factor = await checkSecondFactor(db, keys, account, form.code);
-      if (!factor) {
-        const left = challengeLimits.attempts - counted.attempts;
-        if (left > 0) return codePage(reply, 401, language, resume, 'portal.twoFactor.failed', { left });
+            'common.crossSite',
+            { href: path, label: 'portal.signIn' },
+            'error',
+          );
+          return sendPage(
+            reply,
+            403,
+            renderPage({
+              language,
+              title: 'portal.twoFactor.heading',
+              body,
+              toggleHref: `${path}?lang=${otherLanguage(language)}`,
+              variant,
+            }),
+          );
+        }
+        const secret = request.cookies[challengeCookie];
+        const challenge = await findSignInChallenge(db, secret);
+        const account = challenge ? await findAccountById(db, challenge.accountId) : null;
+        if (!secret || !challenge || !account || challenge.resume.source !== source)
+          return startAgain(reply, language, fresh, 'portal.twoFactor.expired');
+        const resume = challenge.resume;
+        // The sign-in limits of the password step count the codes too.
+        const attempt = { login: account.login, ip: request.ip };
+        const throttle = await recordSignInAttempt(db, attempt);
+        if (throttle.refused) {
+          reply.header('retry-after', String(Math.ceil(throttle.retryAfterMs / 1000)));
+          return codePage(reply, 429, language, resume, 'portal.login.tooMany', {
+            minutes: Math.ceil(throttle.retryAfterMs / 60_000),
+          });
+        }
+        // Counted before it is checked, so parallel posts cannot try more codes than allowed.
+        const counted = await countChallengeAttempt(db, secret);
+        if (!counted) return startAgain(reply, language, resume, 'portal.twoFactor.exhausted');
+        const factor = await checkSecondFactor(db, keys, account, form.code);
+        if (!factor) {
+          const left = challengeLimits.attempts - counted.attempts;
+          if (left > 0) return codePage(reply, 401, language, resume, 'portal.twoFactor.failed', { left });
+          await endSignInChallenge(db, secret);
+          return startAgain(reply, language, resume, 'portal.twoFactor.exhausted');
+        }
         await endSignInChallenge(db, secret);
-        return startAgain(reply, language, resume, 'portal.twoFactor.exhausted');
-      }
-      await endSignInChallenge(db, secret);
-      reply.clearCookie(challengeCookie, { path });
-      await clearSignInFailures(db, attempt);
-      return completeSignIn(request, reply, account, resume, factor);
-    });
+        reply.clearCookie(challengeCookie, { path });
+        await clearSignInFailures(db, attempt);
+        return completeSignIn(request, reply, account, resume, factor);
+      },
+    );
 
     const logoutPath = `/${source}/logout`;
     const signedOutPage = (request: FastifyRequest, reply: FastifyReply, language: Language) =>
@@ -426,70 +449,82 @@ function portalPages(app: FastifyInstance, ctx: AppContext): void {
     // another, could send one): with a live session the page asks, and its button posts to the
     // same address (same-origin checked). The console signs out through its JSON call first, so
     // it arrives here with the session already ended and the page says so.
-    app.get(logoutPath, { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
-      const query = request.query as z.output<typeof loginQuery>;
-      const language = pageLanguage(request, query.lang);
-      if (await findPortalSession(db, request.cookies[portalCookie])) {
-        return sendPage(
-          reply,
-          200,
-          renderPage({
-            language,
-            title: 'portal.logout.submit',
-            body: logoutConfirmBody(language, logoutPath),
-            toggleHref: toggleHref(request, language),
-            variant,
-          }),
-        );
-      }
-      reply.clearCookie(portalCookie, { path: '/' });
-      return signedOutPage(request, reply, language);
-    });
+    app.get(
+      logoutPath,
+      { config: { permission: operations.portal }, schema: { hide: true, querystring: loginQuery } },
+      async (request, reply) => {
+        const query = request.query as z.output<typeof loginQuery>;
+        const language = pageLanguage(request, query.lang);
+        if (await findPortalSession(db, request.cookies[portalCookie])) {
+          return sendPage(
+            reply,
+            200,
+            renderPage({
+              language,
+              title: 'portal.logout.submit',
+              body: logoutConfirmBody(language, logoutPath),
+              toggleHref: toggleHref(request, language),
+              variant,
+            }),
+          );
+        }
+        reply.clearCookie(portalCookie, { path: '/' });
+        return signedOutPage(request, reply, language);
+      },
+    );
 
-    app.post(logoutPath, { schema: { hide: true, body: logoutBody } }, async (request, reply) => {
-      const form = request.body as z.output<typeof logoutBody>;
-      const language = pageLanguage(request, form?.lang);
-      if (isCrossSite(request)) {
-        const body = messageBody(
-          language,
-          'common.crossSite',
-          { href: logoutPath, label: 'portal.logout.submit' },
-          'error',
-        );
-        return sendPage(
-          reply,
-          403,
-          renderPage({
+    app.post(
+      logoutPath,
+      { config: { permission: operations.portal }, schema: { hide: true, body: logoutBody } },
+      async (request, reply) => {
+        const form = request.body as z.output<typeof logoutBody>;
+        const language = pageLanguage(request, form?.lang);
+        if (isCrossSite(request)) {
+          const body = messageBody(
             language,
-            title: 'portal.logout.submit',
-            body,
-            toggleHref: `${logoutPath}?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`,
-            variant,
-          }),
-        );
-      }
-      await signOut(request, reply);
-      return signedOutPage(request, reply, language);
-    });
+            'common.crossSite',
+            { href: logoutPath, label: 'portal.logout.submit' },
+            'error',
+          );
+          return sendPage(
+            reply,
+            403,
+            renderPage({
+              language,
+              title: 'portal.logout.submit',
+              body,
+              toggleHref: `${logoutPath}?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`,
+              variant,
+            }),
+          );
+        }
+        await signOut(request, reply);
+        return signedOutPage(request, reply, language);
+      },
+    );
   }
 
   // spec §2: before the service is open, the top bar's help, tickets and feedback lead here.
-  app.get('/portal/support', { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
-    const query = request.query as z.output<typeof loginQuery>;
-    const language = pageLanguage(request, query.lang);
-    rememberLanguage(reply, query.lang);
-    return sendPage(
-      reply,
-      200,
-      renderPage({
-        language,
-        title: 'portal.support.heading',
-        body: supportBody(language),
-        toggleHref: toggleHref(request, language),
-        wide: true,
-      }),
-    );
-  });
+  app.get(
+    '/portal/support',
+    { config: { permission: operations.portal }, schema: { hide: true, querystring: loginQuery } },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof loginQuery>;
+      const language = pageLanguage(request, query.lang);
+      rememberLanguage(reply, query.lang);
+      return sendPage(
+        reply,
+        200,
+        renderPage({
+          language,
+          title: 'portal.support.heading',
+          body: supportBody(language),
+          toggleHref: toggleHref(request, language),
+          wide: true,
+        }),
+      );
+    },
+  );
 
   // Real-name authentication (spec §4: confirming the prompt opens this page).
   const realNamePage = (reply: FastifyReply, language: Language, toggle: string) => ({
@@ -510,51 +545,59 @@ function portalPages(app: FastifyInstance, ctx: AppContext): void {
       messageBody(language, 'portal.realname.already', { href: '/', label: 'portal.realname.back' }),
   });
 
-  app.get('/portal/realname', { schema: { hide: true, querystring: loginQuery } }, async (request, reply) => {
-    const query = request.query as z.output<typeof loginQuery>;
-    const language = pageLanguage(request, query.lang);
-    rememberLanguage(reply, query.lang);
-    const page = realNamePage(reply, language, toggleHref(request, language));
-    const session = await findPortalSession(db, request.cookies[portalCookie]);
-    const account = session ? await findAccountById(db, session.accountId) : null;
-    if (!account) return page.send(401, page.signInFirst());
-    return page.send(200, account.realNameVerified ? page.already() : realNameForm(language));
-  });
+  app.get(
+    '/portal/realname',
+    { config: { permission: operations.portal }, schema: { hide: true, querystring: loginQuery } },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof loginQuery>;
+      const language = pageLanguage(request, query.lang);
+      rememberLanguage(reply, query.lang);
+      const page = realNamePage(reply, language, toggleHref(request, language));
+      const session = await findPortalSession(db, request.cookies[portalCookie]);
+      const account = session ? await findAccountById(db, session.accountId) : null;
+      if (!account) return page.send(401, page.signInFirst());
+      return page.send(200, account.realNameVerified ? page.already() : realNameForm(language));
+    },
+  );
 
-  app.post('/portal/realname', { schema: { hide: true, body: realNameBody } }, async (request, reply) => {
-    const form = request.body as z.output<typeof realNameBody>;
-    const language = pageLanguage(request, form.lang);
-    const page = realNamePage(
-      reply,
-      language,
-      `/portal/realname?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`,
-    );
-    if (isCrossSite(request)) {
-      const link = { href: '/portal/realname', label: 'portal.realname.heading' } as const;
-      return page.send(403, messageBody(language, 'common.crossSite', link, 'error'));
-    }
-    const session = await findPortalSession(db, request.cookies[portalCookie]);
-    const account = session ? await findAccountById(db, session.accountId) : null;
-    if (!account) return page.send(401, page.signInFirst());
-    if (account.realNameVerified) return page.send(409, page.already());
-    const realName = form.real_name.trim();
-    const idCard = form.id_card.trim().toUpperCase();
-    const error: MessageId | null =
-      realName === '' || realName.length > 50
-        ? 'portal.realname.nameRequired'
-        : !isValidIdCard(idCard)
-          ? 'portal.realname.idInvalid'
-          : null;
-    if (error) return page.send(400, realNameForm(language, { realName, error }));
-    // The ID card number is checked and then discarded; only the name and the flag are kept.
-    if (!(await completeRealName(db, account.id, { realName, idCard }, auditContext(request))))
-      return page.send(409, page.already());
-    ctx.authCache.clear();
-    return page.send(
-      200,
-      messageBody(language, 'portal.realname.done', { href: '/', label: 'portal.realname.back' }),
-    );
-  });
+  app.post(
+    '/portal/realname',
+    { config: { permission: operations.portal }, schema: { hide: true, body: realNameBody } },
+    async (request, reply) => {
+      const form = request.body as z.output<typeof realNameBody>;
+      const language = pageLanguage(request, form.lang);
+      const page = realNamePage(
+        reply,
+        language,
+        `/portal/realname?lang=${language === 'zh_CN' ? 'en_US' : 'zh_CN'}`,
+      );
+      if (isCrossSite(request)) {
+        const link = { href: '/portal/realname', label: 'portal.realname.heading' } as const;
+        return page.send(403, messageBody(language, 'common.crossSite', link, 'error'));
+      }
+      const session = await findPortalSession(db, request.cookies[portalCookie]);
+      const account = session ? await findAccountById(db, session.accountId) : null;
+      if (!account) return page.send(401, page.signInFirst());
+      if (account.realNameVerified) return page.send(409, page.already());
+      const realName = form.real_name.trim();
+      const idCard = form.id_card.trim().toUpperCase();
+      const error: MessageId | null =
+        realName === '' || realName.length > 50
+          ? 'portal.realname.nameRequired'
+          : !isValidIdCard(idCard)
+            ? 'portal.realname.idInvalid'
+            : null;
+      if (error) return page.send(400, realNameForm(language, { realName, error }));
+      // The ID card number is checked and then discarded; only the name and the flag are kept.
+      if (!(await completeRealName(db, account.id, { realName, idCard }, auditContext(request))))
+        return page.send(409, page.already());
+      ctx.authCache.clear();
+      return page.send(
+        200,
+        messageBody(language, 'portal.realname.done', { href: '/', label: 'portal.realname.back' }),
+      );
+    },
+  );
 }
 
 /** The identity calls of the console (spec §4 sign-in, §7 identity calls). */
@@ -577,7 +620,7 @@ function identityCalls(app: FastifyInstance, ctx: AppContext): void {
     if (!account) throw new AppError(Code.codeInvalid, 'identity.codeInvalid');
     const { token, expiresAt } = await createToken(
       db,
-      { accountId: account.id, sessionState: input.session_state },
+      { accountId: account.id, sessionState: input.session_state, authenticatedAt: session.createdAt },
       config,
     );
     const data = { token, expires_at: expiresAt.toISOString(), login_account_source: account.source };

@@ -18,6 +18,8 @@ const purgeBatch = 500;
 export interface PortalSession {
   accountId: number;
   sessionState: string;
+  /** When the password (and second factor) was proven for it. */
+  createdAt: Date;
 }
 
 export async function createPortalSession(
@@ -47,7 +49,11 @@ export async function createPortalSession(
 export async function findPortalSession(db: Db, sid: string | undefined): Promise<PortalSession | null> {
   if (!sid) return null;
   const [row] = await db
-    .select({ accountId: portalSessions.accountId, sessionState: portalSessions.sessionState })
+    .select({
+      accountId: portalSessions.accountId,
+      sessionState: portalSessions.sessionState,
+      createdAt: portalSessions.createdAt,
+    })
     .from(portalSessions)
     .where(
       and(
@@ -141,11 +147,13 @@ export interface TokenContext {
 /** A resolved token and the moment it expires unless used again (idle) or at the latest. */
 export interface ResolvedToken extends TokenContext {
   validUntil: number;
+  /** When its user last proved the password (epoch ms). */
+  authenticatedAt: number;
 }
 
 export async function createToken(
   db: Db,
-  input: { accountId: number; sessionState: string },
+  input: { accountId: number; sessionState: string; authenticatedAt: Date },
   config: IdentityConfig,
 ): Promise<{ token: string; expiresAt: Date }> {
   // Revoked, expired and idle-expired tokens never resolve again: they go when a new one is issued.
@@ -170,6 +178,7 @@ export async function createToken(
     accountId: input.accountId,
     viewAccountId: input.accountId,
     sessionState: input.sessionState,
+    authenticatedAt: input.authenticatedAt,
     expiresAt,
   });
   return { token, expiresAt };
@@ -209,7 +218,13 @@ export async function resolveToken(
     viewAccountId: row.viewAccountId,
     sessionState: row.sessionState,
     validUntil: Math.min(row.expiresAt.getTime(), lastUsed + config.tokenIdleMinutes * 60_000),
+    authenticatedAt: row.authenticatedAt.getTime(),
   };
+}
+
+/** The password was confirmed for this console sign-in: it counts as recent from now. */
+export async function noteAuthenticated(db: Executor, tokenHash: string, now: Date): Promise<void> {
+  await db.update(tokens).set({ authenticatedAt: now }).where(eq(tokens.tokenHash, tokenHash));
 }
 
 export async function revokeToken(db: Db, token: string): Promise<TokenContext | null> {

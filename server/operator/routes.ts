@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code } from '../../src/contract';
+import { operations, type OperationName } from '../../src/contract/operations';
 import {
   envelopeOf,
   operatorApproveBody,
@@ -39,14 +40,16 @@ export const operatorSpecialConfigResult = z.object({
  * Operator calls for `npm run admin` while the server runs (the embedded database allows one
  * process only). They need the `x-operator-key` header equal to `<DATA_DIR>/operator.key`.
  */
-export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKey: string | undefined): void {
-  const requireKey = async (request: FastifyRequest) => {
-    const given = request.headers['x-operator-key'];
-    if (!operatorKey || typeof given !== 'string' || !safeEqual(given, operatorKey)) {
-      throw new AppError(Code.forbidden, 'operator.keyInvalid');
-    }
-  };
-  const documented = (operationId: string, summary: string) => ({
+/** The operator's key, which the gate (server/authz) asks of every `operator` route: refused without it. */
+export function requireOperatorKey(operatorKey: string | undefined, request: FastifyRequest): void {
+  const given = request.headers['x-operator-key'];
+  if (!operatorKey || typeof given !== 'string' || !safeEqual(given, operatorKey)) {
+    throw new AppError(Code.forbidden, 'operator.keyInvalid');
+  }
+}
+
+export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const documented = (operationId: OperationName, summary: string) => ({
     summary,
     tags: ['operator'],
     operationId,
@@ -56,6 +59,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
   app.post(
     '/operator/approve',
     {
+      config: { permission: operations.operatorApprove },
       schema: {
         ...documented(
           'operatorApprove',
@@ -64,7 +68,6 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         body: operatorApproveBody,
         response: { 200: envelopeOf(operatorApproveResult).or(failureEnvelope) },
       },
-      preValidation: requireKey,
     },
     async (request) => {
       const { login } = request.body as z.output<typeof operatorApproveBody>;
@@ -81,6 +84,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
   app.get(
     '/operator/pending',
     {
+      config: { permission: operations.operatorPending },
       schema: {
         ...documented(
           'operatorPending',
@@ -88,7 +92,6 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         ),
         response: { 200: envelopeOf(operatorPendingResult).or(failureEnvelope) },
       },
-      preValidation: requireKey,
     },
     async (request) => {
       const rows = await pendingApplications(ctx.db);
@@ -105,6 +108,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
   app.post(
     '/operator/special-config',
     {
+      config: { permission: operations.operatorSpecialConfig },
       schema: {
         ...documented(
           'operatorSpecialConfig',
@@ -113,7 +117,6 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         body: operatorSpecialConfigBody,
         response: { 200: envelopeOf(operatorSpecialConfigResult).or(failureEnvelope) },
       },
-      preValidation: requireKey,
     },
     async (request) => {
       const body = request.body as z.output<typeof operatorSpecialConfigBody>;
@@ -134,6 +137,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
   app.post(
     '/operator/edge-key',
     {
+      config: { permission: operations.operatorEdgeKey },
       schema: {
         ...documented(
           'operatorEdgeKey',
@@ -142,7 +146,6 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         body: operatorEdgeKeyBody,
         response: { 200: envelopeOf(operatorEdgeKeyResult).or(failureEnvelope) },
       },
-      preValidation: requireKey,
     },
     async (request) => {
       const body = request.body as z.output<typeof operatorEdgeKeyBody>;
@@ -169,6 +172,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
   app.post(
     '/operator/edge-node',
     {
+      config: { permission: operations.operatorEdgeNode },
       schema: {
         ...documented(
           'operatorEdgeNode',
@@ -177,7 +181,6 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         body: edgeNodeAction,
         response: { 200: envelopeOf(edgeNodeActionResult).or(failureEnvelope) },
       },
-      preValidation: requireKey,
     },
     async (request) =>
       ok(
@@ -189,6 +192,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
   app.post(
     '/operator/package',
     {
+      config: { permission: operations.operatorPackage },
       schema: {
         ...documented(
           'operatorPackage',
@@ -197,7 +201,6 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         body: packageAction,
         response: { 200: envelopeOf(packageActionResult).or(failureEnvelope) },
       },
-      preValidation: requireKey,
     },
     async (request) =>
       ok(request, await runPackageAction(ctx.db, request.body as z.output<typeof packageAction>, new Date())),
@@ -206,6 +209,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
   app.get(
     '/operator/traffic-domains',
     {
+      config: { permission: operations.operatorTrafficDomains },
       schema: {
         ...documented(
           'operatorTrafficDomains',
@@ -213,7 +217,6 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext, operatorKe
         ),
         response: { 200: envelopeOf(operatorTrafficDomainsResult).or(failureEnvelope) },
       },
-      preValidation: requireKey,
     },
     async (request) => {
       const demo = await findAccountByLogin(ctx.db, 'demo');

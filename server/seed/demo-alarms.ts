@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { Account } from '../modules/account/service';
 import { liveDomainsByName } from '../modules/domain/service';
 import { settingsOf } from '../modules/alarm/settings';
 import { applyPlan, seedUuid, type SeedAggregate } from './plan';
@@ -18,7 +19,7 @@ export async function demoAlarmsSeeded(db: Db, accountId: number): Promise<boole
  */
 export async function seedDemoAlarms(
   db: Db,
-  account: { id: number; login: string },
+  account: Account,
   cnameSuffix: string,
   now: number,
 ): Promise<void> {

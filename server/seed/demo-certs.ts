@@ -3,7 +3,9 @@ import type * as X509 from '@peculiar/x509';
 import { and, eq, inArray } from 'drizzle-orm';
 import { commands } from '../../src/commands/registry';
 import { executeCommand, type CommandContext } from '../commands/execute';
+import { ownPrincipal } from '../authz/principal';
 import type { Db } from '../db/client';
+import type { Account } from '../modules/account/service';
 import { certificates, domains } from '../db/schema';
 import { hasAuditEvent } from '../modules/audit/service';
 import type { KeyVault } from '../modules/cert/key-vault';
@@ -194,12 +196,7 @@ async function issueAndUpload(
  * uploaded again (the CA is made only when one is missing), and its associations are sent again
  * under the same idempotency keys, so those already applied have no effect.
  */
-export async function seedDemoCerts(
-  db: Db,
-  account: { id: number; login: string },
-  vault: KeyVault,
-  now: number,
-): Promise<void> {
+export async function seedDemoCerts(db: Db, account: Account, vault: KeyVault, now: number): Promise<void> {
   const existing = new Map(
     (
       await db
@@ -231,7 +228,8 @@ export async function seedDemoCerts(
     now: () => new Date(now),
     settings: { cnameSuffix: '' },
   };
-  const actor = { accountId: account.id, login: account.login, viewAccountId: account.id };
+  // The account's own principal: its commands pass the same gate as a user's.
+  const actor = await ownPrincipal({ db }, account);
   let ca: Authorities | undefined;
   for (const demo of demoCerts) {
     let certId = existing.get(demo.name);

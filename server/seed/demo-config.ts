@@ -3,6 +3,7 @@ import type { PayloadInput } from '../../src/commands/registry';
 import { defaultsOf } from '../../src/commands/domain-config/section';
 import type { SectionContent, SectionKind } from '../../src/contract/domain-config';
 import type { Db } from '../db/client';
+import type { Account } from '../modules/account/service';
 import { aggregates } from '../db/schema';
 import { applyPlan, seedUuid, type SeedAggregate, type SeedStep } from './plan';
 
@@ -228,12 +229,7 @@ function configPlans(): Map<SectionKind, SeedAggregate[]> {
  * a section at version v has had its first v steps). Runs after the domains are seeded and before
  * the special configuration is set (a work-order domain cannot be edited).
  */
-export async function seedDemoConfig(
-  db: Db,
-  account: { id: number; login: string },
-  cnameSuffix: string,
-  now: number,
-) {
+export async function seedDemoConfig(db: Db, account: Account, cnameSuffix: string, now: number) {
   for (const [kind, plan] of configPlans()) {
     const ids = plan.map((steps) => (steps[0]?.payload as { id: string }).id);
     const rows = await db

@@ -1,6 +1,7 @@
 import { eq, and } from 'drizzle-orm';
 import type { ContentKind } from '../../src/contract/rules/content';
 import type { Db } from '../db/client';
+import type { Account } from '../modules/account/service';
 import { contentTasks } from '../db/schema';
 import { LocalEdge } from '../modules/content/edge';
 import { ContentWorker } from '../modules/content/worker';
@@ -70,7 +71,7 @@ export async function demoContentSeeded(db: Db, accountId: number): Promise<bool
  */
 export async function seedDemoContent(
   db: Db,
-  account: { id: number; login: string },
+  account: Account,
   cnameSuffix: string,
   now: number,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PayloadInput } from '../../src/commands/registry';
 import type { Origin } from '../../src/contract/domain';
 import type { Db } from '../db/client';
+import type { Account } from '../modules/account/service';
 import { domainGroups, domains } from '../db/schema';
 import { hasAuditEvent } from '../modules/audit/service';
 import { setSpecialConfig } from '../modules/domain/service';
@@ -208,11 +209,7 @@ export const demoDomainFigures = {
  * The demo account's groups and domains, through the command executor (resumable like the ban
  * list), then the special configuration of one domain through the operator's service.
  */
-export async function seedDemoDomains(
-  db: Db,
-  account: { id: number; login: string },
-  cnameSuffix: string,
-): Promise<void> {
+export async function seedDemoDomains(db: Db, account: Account, cnameSuffix: string): Promise<void> {
   const now = Date.now();
   const plan = demoDomainPlan();
   const groupRows = await db

@@ -1,3 +1,4 @@
+import { everything } from '../modules/user/scope';
 import { createHash } from 'node:crypto';
 import { fileSyncLimits } from '../../src/contract/file-sync';
 import type { Db } from '../db/client';
@@ -31,7 +32,7 @@ const demoFiles: readonly [string, number, number, 'kept' | 'deleted' | 'partial
 ];
 
 export async function demoFileSyncSeeded(db: Db, accountId: number): Promise<boolean> {
-  return (await listTasks(db, accountId)).lists.length > 0;
+  return (await listTasks(db, accountId, everything.owners)).lists.length > 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import { commands as modules, type CommandName, type PayloadInput } from '../../
 import { targetsOf, type AnyCommand } from '../../src/commands/command';
 import type { Origin } from '../../src/contract/domain';
 import { executeCommand, type CommandContext } from '../commands/execute';
+import { ownPrincipal } from '../authz/principal';
 import type { ChangeFeed } from '../http/changes';
 import type { Db } from '../db/client';
 import { domainGroups, domains } from '../db/schema';
@@ -75,7 +76,8 @@ export async function seedDomains(
   const batchSize = options.batchSize ?? 500;
   const groupCount = Math.min(options.groups ?? 10, 100);
   const hungUpEvery = options.hungUpEvery ?? 10;
-  const actor = { accountId: owner.id, login: owner.login, viewAccountId: owner.id };
+  // The account's own principal: its commands pass the same gate as a user's.
+  const actor = await ownPrincipal({ db }, owner);
   let at = new Date(started);
   const ctx: CommandContext = {
     db,

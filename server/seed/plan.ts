@@ -2,7 +2,9 @@ import { Code } from '../../src/contract';
 import { targetsOf, type AnyCommand } from '../../src/commands/command';
 import { commands, type CommandName, type PayloadInput } from '../../src/commands/registry';
 import { executeCommand, type CommandContext } from '../commands/execute';
+import { ownPrincipal } from '../authz/principal';
 import type { Db } from '../db/client';
+import type { Account } from '../modules/account/service';
 import { sha256Hex } from '../http/crypto';
 
 const day = 86_400_000;
@@ -53,11 +55,12 @@ export interface PlanOptions {
  */
 export async function applyPlan(
   db: Db,
-  account: { id: number; login: string },
+  account: Account,
   plan: readonly SeedAggregate[],
   options: PlanOptions,
 ): Promise<void> {
-  const actor = { accountId: account.id, login: account.login, viewAccountId: account.id };
+  // The account's own principal: its commands pass the same gate as a user's.
+  const actor = await ownPrincipal({ db }, account);
   let at = new Date(options.now);
   // One context for the whole plan: the granted menu is read once.
   const ctx: CommandContext = {

@@ -19,6 +19,11 @@ export interface ApiClientOptions {
   redirect(url: string): void;
   /** The localized 'network error'. */
   networkErrorText(): string;
+  /**
+   * Asks the user to confirm the password (a call answered 40103 needs a recent sign-in);
+   * resolves true once confirmed, when the call is sent again, or false when the user declines.
+   */
+  confirmPassword?(): Promise<boolean>;
 }
 
 export interface ApiClient {
@@ -188,7 +193,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     async call(name, input, callOptions) {
-      return settle(await send(name, input, callOptions?.headers), asIs, callOptions?.quiet === true);
+      let envelope = await send(name, input, callOptions?.headers);
+      // A call that needs a recent sign-in is sent again once the user has confirmed the
+      // password; quiet calls too, as they are made by the user's own actions.
+      if (envelope?.code === Code.reauthRequired && (await options.confirmPassword?.()) === true)
+        envelope = await send(name, input, callOptions?.headers);
+      return settle(envelope, asIs, callOptions?.quiet === true);
     },
 
     async upload(name, file, fileName, uploadOptions) {

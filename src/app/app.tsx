@@ -25,6 +25,7 @@ import { readTokenOwner, writeTokenOwner } from '../api/storage';
 import { loadBootData, readBootCache, saveBootCache } from './boot-data';
 import type { BootData } from './boot-data';
 import { startedSignedIn } from './early-start';
+import { PasswordConfirmHost } from './password-confirm/password-confirm-host';
 import { ReloadPrompt } from './reload-prompt';
 import { createAppRouter } from './router';
 import type { AppRouter } from './router';
@@ -252,6 +253,7 @@ export function App({ language }: { language: Language }) {
       <I18nProvider i18n={i18n}>
         <Boot language={language} />
         <AppToaster />
+        <PasswordConfirmHost />
         <ReloadPrompt />
       </I18nProvider>
     </ChakraProvider>

@@ -17,6 +17,7 @@ import { parseSignInQuery } from '../machines/sign-in-query';
 import { notify } from '../ui/toaster';
 import { routeOfHash } from './first-screen';
 import { leaveForSignIn } from './leave-for-sign-in';
+import { requestPasswordConfirm } from './password-confirm/request';
 
 /**
  * What the console starts the moment its first script runs, before the rest of its code has been
@@ -39,6 +40,7 @@ configureApi({
   notifyError: (message) => notify('error', message),
   redirect: leaveForSignIn,
   networkErrorText: () => i18n._(networkError),
+  confirmPassword: requestPasswordConfirm,
 });
 
 /** A sign-in that just came back from the portal starts with its code: nothing can start before it. */

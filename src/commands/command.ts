@@ -31,6 +31,8 @@ export class Refusal extends Error {
 export interface CommandSettings {
   /** The suffix of the CNAME given to each accelerated domain (`CNAME_SUFFIX`). */
   cnameSuffix: string;
+  /** Origins may be private, loopback or link-local addresses (`ORIGIN_PRIVATE`); strict when absent. */
+  originPrivate?: boolean;
 }
 
 /** What a command applies with, besides the aggregates and its payload. */

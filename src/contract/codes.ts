@@ -15,6 +15,11 @@ export const Code = {
   tokenInvalid: 40101,
   /** Identity: the authorisation code is unknown, expired, already used or bound to another state. */
   codeInvalid: 40102,
+  /**
+   * The call needs a recent sign-in (turning two-factor sign-in on, creating a token, changing a
+   * sub-account's permissions): confirm the password (`passwordConfirm`) and send it again.
+   */
+  reauthRequired: 40103,
   /** Function permission missing (the menu does not grant it, or a main-account-only call). */
   forbidden: 40301,
   /** Account boundary: the target account is not one this user may view. */

@@ -35,6 +35,7 @@ export const routes = {
   tokenCreate: { method: 'POST', path: '/v3/customer/token/create' },
   tokenDelete: { method: 'POST', path: '/v3/customer/token/delete' },
   passwordChange: { method: 'POST', path: '/v3/customer/security/password' },
+  passwordConfirm: { method: 'POST', path: '/v3/customer/security/confirm' },
   twoFactorStatus: { method: 'GET', path: '/v3/customer/security/twoFactor' },
   twoFactorSetup: { method: 'POST', path: '/v3/customer/security/twoFactorSetup' },
   twoFactorEnable: { method: 'POST', path: '/v3/customer/security/twoFactorEnable' },

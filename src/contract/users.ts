@@ -251,6 +251,13 @@ export const twoFactorEnableBody = z.object({ code: totpCode });
 export const twoFactorEnableResult = z.object({ recovery_codes: z.array(z.string()) });
 export const twoFactorDisableBody = z.object({ password: text().min(1).max(64), code: secondFactor });
 
+/**
+ * Confirming the password before a call that needs a recent sign-in (`reauth: 'recent'` in
+ * `./permissions`): the console sign-in counts as recent for five minutes from now.
+ */
+export const passwordConfirmBody = z.object({ password: text().min(1).max(64) });
+export const passwordConfirmResult = z.object({ confirmed_until: z.string() });
+
 // ---- Audit log (spec §2 /cdn/user/audit-log) ----------------------------------------------
 
 export const auditSources = ['browser', 'replay', 'api', 'operator'] as const;

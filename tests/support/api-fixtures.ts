@@ -110,6 +110,7 @@ export const endpointInputs: Partial<Record<EndpointName, Record<string, unknown
   },
   twoFactorEnable: { code: '123456' },
   twoFactorDisable: { password: 'Old#Pass2026', code: '123456' },
+  passwordConfirm: { password: 'Old#Pass2026' },
   childAuthLists: { child_user_id: 999_999 },
   childSimulate: { child_user_id: 999_999, kind: 'domain', id: randomUUID() },
   childAuthUpdate: {

@@ -1,6 +1,4 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { AlarmChannel, AlarmContact, AlarmGroup, AlarmTemplate } from '../../../src/contract/alarm';
@@ -9,6 +7,13 @@ import { smsQuotaProblem } from '../../../src/contract/rules/alarm';
 import type { Db, Executor } from '../../db/client';
 import { alarmDeliveries, alarmEvents, alarmKeys } from '../../db/schema';
 import { t } from '../../i18n/messages';
+import {
+  checkedAddresses,
+  OutboundRefused,
+  postPinned,
+  systemResolver,
+  type Resolver,
+} from '../../net/outbound';
 import type { KeyVault } from '../cert/key-vault';
 import { takeLock } from '../domain/service';
 
@@ -35,8 +40,13 @@ export function smtpSender(url: string, from: string): MailSender {
 export interface NotifierOptions {
   mail: MailSender | null;
   sms: SmsProvider | null;
-  /** Callback URLs may reach loopback and private addresses. */
+  /**
+   * Callback URLs may reach loopback and private addresses (server/net/outbound.ts, `local`); never
+   * unspecified, multicast, broadcast or reserved ones.
+   */
   allowPrivate: boolean;
+  /** Resolves a callback's host name, once per attempt; the connection goes to what it answered. */
+  resolve: Resolver;
   /** Waits before each retry of a callback; its length is the retries. */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
@@ -46,42 +56,10 @@ const defaults: NotifierOptions = {
   mail: null,
   sms: null,
   allowPrivate: false,
+  resolve: systemResolver,
   retryDelaysMs: [10_000, 60_000, 300_000, 1_800_000],
   timeoutMs: 5000,
 };
-
-/** Addresses a callback may not reach unless allowed: loopback, private, link-local, unspecified. */
-const privateRanges = (() => {
-  const list = new BlockList();
-  for (const [net, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.168.0.0', 16],
-  ] as const)
-    list.addSubnet(net, prefix, 'ipv4');
-  for (const [net, prefix] of [
-    ['::', 128],
-    ['::1', 128],
-    ['fc00::', 7],
-    ['fe80::', 10],
-  ] as const)
-    list.addSubnet(net, prefix, 'ipv6');
-  return list;
-})();
-
-export async function reachesPrivate(host: string): Promise<boolean> {
-  const bare = host.replace(/^\[|\]$/g, '');
-  const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true });
-  return addresses.some(({ address, family }) => {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return privateRanges.check(mapped, 'ipv4');
-    return privateRanges.check(address, family === 6 ? 'ipv6' : 'ipv4');
-  });
-}
 
 /** The signature of a callback's body: HMAC-SHA256 of `<timestamp>.<body>` with the account's key, hex. */
 export const signatureOf = (key: string, timestamp: string, body: string) =>
@@ -326,10 +304,27 @@ export class AlarmNotifier {
     }
   }
 
+  /** The addresses a callback's host may be connected to, or why it may not be. */
+  private async reachable(url: URL) {
+    try {
+      return await checkedAddresses(
+        url.hostname,
+        this.options.allowPrivate ? ['local'] : [],
+        this.options.resolve,
+      );
+    } catch (error) {
+      if (!(error instanceof OutboundRefused)) throw error;
+      throw new Error(
+        error.kind === 'local'
+          ? 'the callback URL reaches a private address'
+          : 'the callback URL reaches a reserved address',
+      );
+    }
+  }
+
   private async callback(d: DeliveryRow, event: EventRow, now: Date) {
     const url = new URL(d.recipient);
-    if (!this.options.allowPrivate && (await reachesPrivate(url.hostname)))
-      throw new Error('the callback URL reaches a private address');
+    const addresses = await this.reachable(url);
     const { key } = await callbackKey(this.db, this.vault, d.accountId, now);
     const body = JSON.stringify({
       delivery_id: d.id,
@@ -345,10 +340,8 @@ export class AlarmNotifier {
       restored_at: event.restoredAt?.toISOString() ?? null,
     });
     const timestamp = String(Math.floor(now.getTime() / 1000));
-    const response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.options.timeoutMs),
+    const status = await postPinned(url, addresses, {
+      timeoutMs: this.options.timeoutMs,
       headers: {
         'content-type': 'application/json',
         'x-cdn-timestamp': timestamp,
@@ -356,8 +349,7 @@ export class AlarmNotifier {
       },
       body,
     });
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.status < 200 || response.status >= 300) throw new Error(`HTTP ${response.status}`);
+    if (status < 200 || status >= 300) throw new Error(`HTTP ${status}`);
   }
 }
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AlarmEvent, alarmHistoryQuery } from '../../../src/contract/alarm';
 import type { Executor } from '../../db/client';
+import type { IdScope } from '../user/scope';
 import { alarmDeliveries, alarmEvents } from '../../db/schema';
 import { deliveriesOf } from './deliver';
 
@@ -22,10 +23,23 @@ const eventOf = (row: EventRow, deliveries: Record<string, number>): AlarmEvent 
 
 const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The account's alarms, newest first, with their deliveries counted by state. */
-export async function listHistory(db: Executor, accountId: number, q: z.output<typeof alarmHistoryQuery>) {
+/**
+ * The account's alarms, newest first, with their deliveries counted by state: those on the domains
+ * `domains` reaches (data permission), and those on the whole account when it reaches every domain.
+ */
+export async function listHistory(
+  db: Executor,
+  accountId: number,
+  q: z.output<typeof alarmHistoryQuery>,
+  domains: IdScope,
+) {
   const where = and(
     eq(alarmEvents.accountId, accountId),
+    domains.all
+      ? undefined
+      : domains.ids.size > 0
+        ? inArray(alarmEvents.objectId, [...domains.ids])
+        : sql`false`,
     q.status ? eq(alarmEvents.status, q.status) : undefined,
     q.start ? gte(alarmEvents.startedAt, new Date(q.start)) : undefined,
     q.end ? lt(alarmEvents.startedAt, new Date(q.end)) : undefined,
@@ -81,4 +95,18 @@ export async function eventDeliveries(db: Executor, accountId: number, eventId: 
       sent_at: d.sentAt?.toISOString() ?? null,
     })),
   };
+}
+
+/** What each of these alarms watches: a domain's id, or '*' for the whole account (absent ones left out). */
+export async function eventObjects(
+  db: Executor,
+  accountId: number,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ objectId: alarmEvents.objectId })
+    .from(alarmEvents)
+    .where(and(eq(alarmEvents.accountId, accountId), inArray(alarmEvents.id, [...ids])));
+  return rows.map((row) => row.objectId);
 }

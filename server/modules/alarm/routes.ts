@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { objectsOfKind } from '../../../src/commands/objects';
+import { reachesAll } from '../../authz/gate';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { contractRoute } from '../../http/routes';
@@ -33,8 +35,14 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext, options: Alar
     const since = input.updated_since ? new Date(input.updated_since) : undefined;
     const of = <K extends Parameters<typeof settingsOf>[2]>(kind: K) =>
       settingsOf(ctx.db, auth.viewAccountId, kind, since);
+    // Policies on the domains the caller reaches (data permission, spec §6); templates, contacts
+    // and groups are read by whoever has the menu (a policy names them), changed by those who
+    // reach every domain (the gate, on their commands).
+    const policies = (await of('alarmPolicy')).filter((policy) =>
+      reachesAll(auth, objectsOfKind.alarmPolicy(policy.id, policy)),
+    );
     return ok(request, {
-      policies: await of('alarmPolicy'),
+      policies,
       templates: await of('alarmTemplate'),
       contacts: await of('alarmContact'),
       groups: await of('alarmGroup'),
@@ -42,7 +50,7 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext, options: Alar
     });
   });
   contractRoute(app, ctx, 'alarmHistory', async (request, input, auth) =>
-    ok(request, await listHistory(ctx.db, auth.viewAccountId, input)),
+    ok(request, await listHistory(ctx.db, auth.viewAccountId, input, auth.scope.domains)),
   );
   contractRoute(app, ctx, 'alarmDeliveries', async (request, input, auth) =>
     ok(request, await eventDeliveries(ctx.db, auth.viewAccountId, input.event_id)),

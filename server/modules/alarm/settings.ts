@@ -9,7 +9,6 @@ import type { LockSpec, ServerSides } from '../../commands/types';
 import { documentsOf, type StoredDocument } from '../../commands/stores';
 import type { Executor } from '../../db/client';
 import { liveDomainsAmong } from '../domain/service';
-import type { IdScope } from '../user/scope';
 
 type Settings = {
   alarmPolicy: AlarmPolicy;
@@ -58,16 +57,16 @@ async function saveFacts<K extends SettingKind>(
   };
 }
 
-const inScope = (scope: IdScope, id: string) => scope.all || scope.ids.has(id);
-
 /** The server side of the alarm commands (see `ServerSide`). */
 export const alarmServerSides: ServerSides = {
   'alarmPolicy.save': {
     locks: ({ accountId }) => settingsLock(accountId),
-    async facts(tx, { accountId, payload, domains }) {
+    // The domains must exist in the account; whether the caller reaches them is the gate's
+    // (server/authz), on the policy before and after the command.
+    async facts(tx, { accountId, payload }) {
       const { live: _live, ...facts } = await saveFacts(tx, accountId, 'alarmPolicy', payload);
       const found = await liveDomainsAmong(tx, accountId, payload.domain_ids);
-      const domainIds = new Set(found.filter((d) => inScope(domains, d.id)).map((d) => d.id));
+      const domainIds = new Set(found.map((d) => d.id));
       const templates = new Set((await settingsOf(tx, accountId, 'alarmTemplate')).map((t) => t.id));
       return {
         ...facts,

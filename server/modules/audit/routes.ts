@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Code, limits } from '../../../src/contract';
 import type { z } from 'zod';
+import { operations } from '../../../src/contract/operations';
 import { auditExportBody, auditPaths, type auditListBody } from '../../../src/contract/users';
-import { authenticate, requireMenuPath, requireTokenAllows } from '../../http/auth';
+import { callerOf } from '../../authz/hooks';
 import type { AppContext } from '../../http/context';
 import { AppError, ok } from '../../http/envelope';
-import { contractRoute, endpointMenuPaths, failureEnvelope } from '../../http/routes';
+import { contractRoute, failureEnvelope } from '../../http/routes';
 import { domainsByIds } from '../domain/service';
 import { gateCalls } from '../traffic/account-gate';
 import { auditEntries, countAuditEntries, type AuditFilter } from './read';
@@ -21,7 +22,6 @@ const filterOf = (input: Omit<z.output<typeof auditListBody>, 'page' | 'page_siz
 });
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const accountOf = new WeakMap<FastifyRequest, number>();
 
 /**
  * The audit log of the active account (spec §2 /cdn/user/audit-log), a main account's function:
@@ -46,6 +46,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     auditPaths.export,
     {
+      config: { permission: operations.auditExport },
       schema: {
         summary: `The audit log with the list's filters as an Excel workbook (xlsx) or CSV: the newest ${limits.exportRowsMax} entries at most, with field-level changes; \`No data to export\` (40401) when none matches.`,
         tags: ['audit'],
@@ -54,17 +55,10 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: auditExportBody,
         response: { 200: failureEnvelope.describe('A refusal; success answers the file itself.') },
       },
-      // Signed in, and allowed the list itself: the same function permission and token checks.
-      preValidation: async (request: FastifyRequest) => {
-        const auth = await authenticate(ctx, request);
-        requireMenuPath(auth, endpointMenuPaths.auditList ?? []);
-        requireTokenAllows(auth, 'audit', false);
-        accountOf.set(request, auth.viewAccountId);
-      },
     },
     async (request, reply) => {
       const input = auditExportBody.parse(request.body);
-      const accountId = accountOf.get(request) as number;
+      const accountId = callerOf(request).viewAccountId;
       const entries = await auditEntries(ctx.db, accountId, filterOf(input), {
         offset: 0,
         limit: limits.exportRowsMax,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { certFeeds } from '../../db/schema';
 import { randomSecret, safeEqual, sha256Hex } from '../../http/crypto';
@@ -7,46 +7,59 @@ import { randomSecret, safeEqual, sha256Hex } from '../../http/crypto';
 const lookupLength = 12;
 const secretPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
-/** Whether the account has a calendar feed, and since when (its address is never shown again). */
+/**
+ * A feed is one user's in one account: the main account's, a sub-account's, or a channel
+ * account's for a customer. Each lists what its maker may see, and each is made and revoked alone.
+ */
+export interface FeedOwner {
+  /** The account whose certificates it lists. */
+  accountId: number;
+  /** The user who made it. */
+  ownerId: number;
+}
+
+const ofOwner = (owner: FeedOwner) =>
+  and(eq(certFeeds.accountId, owner.accountId), eq(certFeeds.ownerId, owner.ownerId));
+
+/** Whether the user has a calendar feed of the account, and since when (its address is never shown again). */
 export async function feedStatus(
   db: Executor,
-  accountId: number,
+  owner: FeedOwner,
 ): Promise<{ enabled: boolean; created_at: string | null }> {
-  const [row] = await db
-    .select({ createdAt: certFeeds.createdAt })
-    .from(certFeeds)
-    .where(eq(certFeeds.accountId, accountId));
+  const [row] = await db.select({ createdAt: certFeeds.createdAt }).from(certFeeds).where(ofOwner(owner));
   return { enabled: row !== undefined, created_at: row?.createdAt.toISOString() ?? null };
 }
 
-/** Makes the account's feed secret, kept hashed: the earlier one, if any, stops working. */
+/** Makes the user's feed secret, kept hashed: the user's earlier one, if any, stops working. */
 export async function createFeed(
   db: Executor,
-  accountId: number,
+  owner: FeedOwner,
   now: Date,
 ): Promise<{ secret: string; created_at: string }> {
   const secret = randomSecret();
   const row = { secretHash: sha256Hex(secret), lookup: secret.slice(0, lookupLength), createdAt: now };
   await db
     .insert(certFeeds)
-    .values({ accountId, ...row })
-    .onConflictDoUpdate({ target: certFeeds.accountId, set: row });
+    .values({ ...owner, ...row })
+    .onConflictDoUpdate({ target: [certFeeds.accountId, certFeeds.ownerId], set: row });
   return { secret, created_at: now.toISOString() };
 }
 
-/** Removes the account's feed: its address stops answering. */
-export async function revokeFeed(db: Executor, accountId: number): Promise<void> {
-  await db.delete(certFeeds).where(eq(certFeeds.accountId, accountId));
+/** Removes the user's feed: its address stops answering. Other users' feeds go on. */
+export async function revokeFeed(db: Executor, owner: FeedOwner): Promise<void> {
+  await db.delete(certFeeds).where(ofOwner(owner));
 }
 
-/** The account whose feed this secret opens, or null. */
-export async function feedAccount(db: Executor, secret: string): Promise<number | null> {
+/** The account and maker of the feed this secret opens, or null. */
+export async function feedOwner(db: Executor, secret: string): Promise<FeedOwner | null> {
   if (!secretPattern.test(secret)) return null;
   const [row] = await db
-    .select({ accountId: certFeeds.accountId, secretHash: certFeeds.secretHash })
+    .select({ accountId: certFeeds.accountId, ownerId: certFeeds.ownerId, secretHash: certFeeds.secretHash })
     .from(certFeeds)
     .where(eq(certFeeds.lookup, secret.slice(0, lookupLength)));
-  return row && safeEqual(row.secretHash, sha256Hex(secret)) ? row.accountId : null;
+  return row && safeEqual(row.secretHash, sha256Hex(secret))
+    ? { accountId: row.accountId, ownerId: row.ownerId }
+    : null;
 }
 
 /** RFC 5545 §3.3.11: a TEXT value with its backslashes, semicolons, commas and line breaks escaped. */

@@ -7,7 +7,7 @@ import { contentOf } from '../../../src/contract/domain-config';
 import { documentHistory } from '../../commands/stores';
 import { domainConfig } from './config';
 import { domainDetail, domainNames, listDomains, listGroups } from './service';
-import { allows, requireAllowed } from '../user/scope';
+import { reaches } from '../../authz/gate';
 
 /** The next `updated_since` of a list read at `now` (see `updatedSinceOverlapMs`). */
 const serverTime = (now: Date) => new Date(now.getTime() - updatedSinceOverlapMs).toISOString();
@@ -33,23 +33,22 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   contractRoute(app, ctx, 'domainNames', async (request, _input, auth) =>
     ok(request, {
-      lists: (await domainNames(ctx.db, auth.viewAccountId)).filter((d) => allows(auth.scope.domains, d.id)),
+      lists: (await domainNames(ctx.db, auth.viewAccountId)).filter((d) =>
+        reaches(auth, { kind: 'domain', id: d.id }),
+      ),
     }),
   );
 
-  contractRoute(app, ctx, 'domainDetail', async (request, input, auth) => {
-    requireAllowed(auth.scope.domains, input.id);
-    return ok(request, await domainDetail(ctx.db, auth.viewAccountId, input.id));
-  });
+  contractRoute(app, ctx, 'domainDetail', async (request, input, auth) =>
+    ok(request, await domainDetail(ctx.db, auth.viewAccountId, input.id)),
+  );
 
   contractRoute(app, ctx, 'domainConfig', async (request, input, auth) => {
-    requireAllowed(auth.scope.domains, input.id);
     await domainDetail(ctx.db, auth.viewAccountId, input.id);
     return ok(request, await domainConfig(ctx.db, auth.viewAccountId, input.id));
   });
 
   contractRoute(app, ctx, 'sectionHistory', async (request, input, auth) => {
-    requireAllowed(auth.scope.domains, input.id);
     await domainDetail(ctx.db, auth.viewAccountId, input.id);
     const versions = await documentHistory(ctx.db, auth.viewAccountId, input.kind, input.id);
     return ok(request, {

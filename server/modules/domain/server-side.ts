@@ -1,9 +1,12 @@
 import { aggregateLockName } from '../../commands/locks';
 import type { LockSpec, ServerSides } from '../../commands/types';
 import type { Executor } from '../../db/client';
+import type { Origin } from '../../../src/contract/domain';
 import { contentOf, sectionKinds, type SectionContent } from '../../../src/contract/domain-config';
 import { sectionsCopied, type CopyContent } from '../../../src/contract/rules/domain';
+import type { OriginFacts } from '../../../src/commands/domain/rules';
 import { documentAt, loadDocuments } from '../../commands/stores';
+import { addressKind } from '../../net/outbound';
 import { askGroupRules, askRules, domainNameLockName, liveNamesAmong, loadDomain } from './service';
 
 /**
@@ -31,6 +34,22 @@ async function copiedSectionsOf(
     sections[kind] = data && contentOf(data);
   }
   return sections;
+}
+
+/**
+ * The origins an edge may not connect to under the outbound policy (server/net/outbound.ts).
+ * Only IP origins are judged: a host name is resolved by the edge when it connects, and what it
+ * resolves to here and now says nothing of that. The documentation blocks (RFC 5737, 3849, 9637)
+ * pass: they route nowhere, and the demo's domains and the examples use them as origins.
+ */
+function originFactsOf(origins: readonly Origin[]): OriginFacts {
+  return {
+    originsNotPublic: origins.flatMap((origin, index) => {
+      if (origin.type !== 'ip') return [];
+      const kind = addressKind(origin.address);
+      return kind === 'global' || kind === 'documentation' ? [] : [{ index, local: kind === 'local' }];
+    }),
+  };
 }
 
 /** Reads a group only: a move into it and its deletion do not cross. */
@@ -61,8 +80,12 @@ export const domainServerSides: ServerSides = {
         nameTaken: answers.nameTaken,
         groupExists: payload.group_id === null || answers.groupExists,
         held: answers.held,
+        ...originFactsOf(payload.origins),
       };
     },
+  },
+  'domain.setOrigins': {
+    facts: async (_tx, { payload }) => originFactsOf(payload.origins),
   },
   'domain.copyConfig': {
     locks: ({ accountId, payload }) => [
@@ -82,6 +105,7 @@ export const domainServerSides: ServerSides = {
         nameTaken: answers.nameTaken,
         groupExists: payload.group_id === null || answers.groupExists,
         held: answers.held,
+        ...originFactsOf(payload.origins),
         source: answers.source && {
           status: answers.source.status,
           special_config: answers.source.specialConfig,

@@ -332,6 +332,15 @@ export async function liveNamesAmong(db: Executor, accountId: number, names: rea
   return rows.map((row) => row.domain);
 }
 
+/** The account's live domains among these names, whatever their state: id and name. */
+export async function liveDomainsNamed(db: Executor, accountId: number, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: domains.id, name: domains.name })
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), live, inArray(domains.name, [...names])));
+}
+
 /** The account's active domains among these names: id and name (refresh targets). */
 export async function activeDomainsNamed(db: Executor, accountId: number, names: readonly string[]) {
   if (names.length === 0) return [];

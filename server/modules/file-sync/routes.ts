@@ -27,7 +27,7 @@ export function fileSyncRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   contractRoute(app, ctx, 'fileSyncList', async (request, _input, auth) =>
-    ok(request, await listTasks(ctx.db, auth.viewAccountId)),
+    ok(request, await listTasks(ctx.db, auth.viewAccountId, auth.scope.owners)),
   );
   contractRoute(app, ctx, 'fileSyncCreate', async (request, input, auth) =>
     ok(request, await createUpload(ctx.db, store, actorOf(request, auth), input, new Date())),

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../src/contract';
 import { fileSyncLimits, type FileSyncTask } from '../../../src/contract/file-sync';
 import type { Db, Executor } from '../../db/client';
+import type { IdScope } from '../user/scope';
 import { fileSyncTasks } from '../../db/schema';
 import { AppError, invalid } from '../../http/envelope';
 import { loginOf, loginOr } from '../account/service';
@@ -65,9 +66,20 @@ export async function storageUsed(db: Executor, accountId: number): Promise<numb
   return Number(row?.used ?? 0);
 }
 
-export async function listTasks(db: Executor, accountId: number) {
+/**
+ * The account's tasks, newest first: those made by the users `owners` reaches (data permission by
+ * owner: a sub-account sees its own and those of the users granted to it). The storage used is
+ * the account's, a quota they share.
+ */
+export async function listTasks(db: Executor, accountId: number, owners: IdScope) {
   const rows = await selectTasks(db)
-    .where(eq(fileSyncTasks.accountId, accountId))
+    .where(
+      and(
+        eq(fileSyncTasks.accountId, accountId),
+        // A sub-account's owners always hold itself.
+        owners.all ? undefined : inArray(fileSyncTasks.createdBy, [...owners.ids].map(Number)),
+      ),
+    )
     .orderBy(desc(fileSyncTasks.createdAt), desc(fileSyncTasks.id))
     .limit(fileSyncLimits.listMax);
   return {
@@ -272,4 +284,14 @@ export async function deleteTask(
   // The bytes go once the change is committed; a file left by a crash here holds no record.
   if (result.done !== 'removed') await store.remove(actor.accountId, id);
   return result;
+}
+
+/** Who made each of these tasks (absent ones left out): data permission by owner. */
+export async function taskOwners(db: Executor, accountId: number, ids: readonly string[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ createdBy: fileSyncTasks.createdBy })
+    .from(fileSyncTasks)
+    .where(and(eq(fileSyncTasks.accountId, accountId), inArray(fileSyncTasks.id, [...ids])));
+  return rows.map((row) => row.createdBy);
 }

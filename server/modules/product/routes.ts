@@ -19,9 +19,6 @@ export function productRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!state || !code || sessionState !== auth.sessionState) {
       throw new AppError(Code.tokenInvalid, 'identity.tokenInvalid', { url: signInUrl });
     }
-    // spec §6: a sub-user shares its main account's service; only a main account applies.
-    if (auth.account.kind !== 'main' || auth.view.kind !== 'main')
-      throw new AppError(Code.forbidden, 'openService.mainAccountOnly');
     // spec §6: real-name authentication is the account holder's own. A channel account acting for
     // a customer cannot complete it, so the answer says whose it is (the console shows a notice).
     if (auth.view.id !== auth.account.id && !auth.view.realNameVerified)

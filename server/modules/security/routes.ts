@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../http/auth';
+import type { AuthContext } from '../../authz/principal';
 import { auditContext, type AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { contractRoute } from '../../http/routes';
 import {
   changePassword,
+  confirmPassword,
   disableTwoFactor,
   enableTwoFactor,
   setupTwoFactor,
@@ -16,7 +17,7 @@ import {
 /**
  * The signed-in account's own security (spec §4, §5): password change and two-factor sign-in.
  * Each call acts on the signed-in account itself (a channel account acting for a customer changes
- * its own), never with an API token (`requireTokenAllows` refuses the `security` tag).
+ * its own), never with an API token (their declarations say `callers: 'console'`).
  */
 export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db;
@@ -35,6 +36,14 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     ctx.authCache.clear();
     return ok(request, { ok: true as const }, 'user.password.changed');
+  });
+  contractRoute(app, ctx, 'passwordConfirm', async (request, input, auth) => {
+    const now = new Date();
+    await confirmPassword(db, actorOf(request, auth), auth.tokenHash, input.password, now);
+    // The calls' checks keep the sign-in for a moment: the next call must see it confirmed.
+    ctx.authCache.clear();
+    const until = new Date(now.getTime() + ctx.config.reauthMs).toISOString();
+    return ok(request, { confirmed_until: until }, 'auth.passwordConfirmed');
   });
   contractRoute(app, ctx, 'twoFactorStatus', async (request, _input, auth) =>
     ok(request, await twoFactorStatus(db, auth.account.id)),

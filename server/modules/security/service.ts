@@ -6,6 +6,7 @@ import { AppError } from '../../http/envelope';
 import { hashPassword, verifyPassword } from '../../http/crypto';
 import {
   clearSignInFailures,
+  noteAuthenticated,
   recordSignInAttempt,
   revokeOtherSignIns,
   type SignInKey,
@@ -151,6 +152,23 @@ async function checkPassword(
   const account = await current(db, actor.account.id);
   if (!(await verifyPassword(account.passwordHash, password))) throw issue(field, 'user.password.wrong');
   return attempt;
+}
+
+/**
+ * Confirms the signed-in account's password for this console sign-in: the calls that need a
+ * recent sign-in (`reauth: 'recent'`) are allowed to it for a while (`REAUTH_SECONDS`). A wrong
+ * password counts as a failed sign-in.
+ */
+export async function confirmPassword(
+  db: Db,
+  actor: SecurityActor,
+  tokenHash: string,
+  password: string,
+  now: Date,
+): Promise<void> {
+  const attempt = await checkPassword(db, actor, password, 'password');
+  await noteAuthenticated(db, tokenHash, now);
+  await clearSignInFailures(db, attempt);
 }
 
 export async function twoFactorStatus(db: Executor, accountId: number) {

@@ -7,7 +7,7 @@ import { AppError, invalid, ok } from '../../http/envelope';
 import { contractRoute } from '../../http/routes';
 import { PictureInspector } from './picture-inspector';
 import { PictureStore } from './picture-store';
-import { addFeedback, storePicture, type PictureServices } from './service';
+import { addFeedback, countRefusedUpload, storePicture, type PictureServices } from './service';
 
 const tooLarge = () => new AppError(Code.fileTooLarge, 'feedback.images.tooLarge');
 const noFile = () => invalid([{ path: 'file', message_id: 'feedback.images.required' }]);
@@ -34,14 +34,19 @@ export function suggestionRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw noFile();
       }
       if (!part || part.fieldname !== 'file') throw noFile();
+      // A file over the limit was received up to it before it was refused: it counts toward the rate.
+      const refuseTooLarge = async () => {
+        await countRefusedUpload(ctx.db, auth.viewAccountId, limits.feedback.imageBytesMax);
+        return tooLarge();
+      };
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch (error) {
-        if (error instanceof upload.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+        if (error instanceof upload.multipartErrors.RequestFileTooLargeError) throw await refuseTooLarge();
         throw error;
       }
-      if (part.file.truncated) throw tooLarge();
+      if (part.file.truncated) throw await refuseTooLarge();
       const picture = await storePicture(ctx.db, pictures, auth.viewAccountId, {
         name: part.filename,
         bytes,

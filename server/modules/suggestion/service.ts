@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { checkText, Code, limits } from '../../../src/contract';
 import type { Db, Executor } from '../../db/client';
-import { feedback, feedbackImages } from '../../db/schema';
+import { feedback, feedbackImages, feedbackRefusals } from '../../db/schema';
 import { lockAccount } from '../account/service';
 import { AppError, invalid } from '../../http/envelope';
 import { appendAudit, type AuditOrigin } from '../audit/service';
@@ -39,32 +39,73 @@ export function cleanFileName(name: string): string {
   return cleaned || 'picture';
 }
 
-/** What an account has uploaded lately: for the limits of `limits.feedback`. */
+/**
+ * What an account has uploaded lately, for the limits of `limits.feedback`: uploads in ten
+ * minutes and bytes in 24 hours, stored or refused; pictures waiting to be attached.
+ */
 async function recentUploads(db: Executor, accountId: number, now: number) {
   const dayAgo = new Date(now - 24 * 3_600_000);
+  const tenMinutesAgo = new Date(now - tenMinutesMs);
   const result = await db.execute<{ recent: number; day_bytes: number; pending: number }>(sql`
     select
-      count(*) filter (where ${feedbackImages.createdAt} > ${new Date(now - tenMinutesMs)})::int as recent,
-      coalesce(sum(${feedbackImages.size}) filter (where ${feedbackImages.createdAt} > ${dayAgo}), 0)::float8 as day_bytes,
-      count(*) filter (where ${feedbackImages.feedbackId} is null)::int as pending
-    from ${feedbackImages}
-    where ${feedbackImages.accountId} = ${accountId}
-      and (${feedbackImages.createdAt} > ${dayAgo} or ${feedbackImages.feedbackId} is null)`);
+      count(*) filter (where created_at > ${tenMinutesAgo})::int as recent,
+      coalesce(sum(size) filter (where created_at > ${dayAgo}), 0)::float8 as day_bytes,
+      count(*) filter (where waiting)::int as pending
+    from (
+      select ${feedbackImages.createdAt} as created_at, ${feedbackImages.size} as size,
+        ${feedbackImages.feedbackId} is null as waiting
+      from ${feedbackImages}
+      where ${feedbackImages.accountId} = ${accountId}
+        and (${feedbackImages.createdAt} > ${dayAgo} or ${feedbackImages.feedbackId} is null)
+      union all
+      select ${feedbackRefusals.createdAt}, ${feedbackRefusals.size}, false
+      from ${feedbackRefusals}
+      where ${feedbackRefusals.accountId} = ${accountId} and ${feedbackRefusals.createdAt} > ${dayAgo}
+    ) uploads`);
   const row = result.rows[0];
   return { recent: row?.recent ?? 0, dayBytes: Number(row?.day_bytes ?? 0), pending: row?.pending ?? 0 };
 }
 
+/** Notes an upload refused after it was received; refusals past the day's window go meanwhile. */
+async function recordRefusal(db: Executor, accountId: number, bytes: number, now: number): Promise<void> {
+  await db
+    .delete(feedbackRefusals)
+    .where(
+      and(
+        eq(feedbackRefusals.accountId, accountId),
+        lt(feedbackRefusals.createdAt, new Date(now - 24 * 3_600_000)),
+      ),
+    );
+  await db.insert(feedbackRefusals).values({ accountId, size: bytes, createdAt: new Date(now) });
+}
+
 /**
- * The limits an upload must stay within: pictures waiting to be attached, uploads in ten minutes
+ * The limits every upload must stay within, whatever becomes of it: uploads in ten minutes
  * (answered as a rate limit, with the wait) and bytes in 24 hours (a quota, with its message).
  */
-function checkUploadLimits(recent: Awaited<ReturnType<typeof recentUploads>>, size: number): void {
-  if (recent.pending >= limits.feedback.pendingImagesMax)
-    throw new AppError(Code.tooManyFiles, 'feedback.images.pending');
+function checkUploadRate(recent: Awaited<ReturnType<typeof recentUploads>>, bytes: number): void {
   if (recent.recent >= limits.feedback.uploadsPerTenMinutes)
     throw new AppError(Code.rateLimited, 'feedback.images.rateLimited', { retry_after: 60 });
-  if (recent.dayBytes + size > limits.feedback.uploadBytesPerDay)
+  if (recent.dayBytes + bytes > limits.feedback.uploadBytesPerDay)
     throw new AppError(Code.limitReached, 'feedback.images.quota');
+}
+
+/**
+ * Counts an upload that was received and is refused (`bytes`: what arrived) toward the rate,
+ * under the account's lock as a stored picture is. Over the rate, the rate's answer is thrown
+ * instead and nothing is counted: a caller who keeps sending is told to wait, not counted further.
+ */
+export async function countRefusedUpload(
+  db: Db,
+  accountId: number,
+  bytes: number,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    checkUploadRate(await recentUploads(tx, accountId, now), bytes);
+    await recordRefusal(tx, accountId, bytes, now);
+  });
 }
 
 /** Deletes unattached pictures older than 24 hours: their rows, then their files. */
@@ -84,7 +125,9 @@ async function purgeStalePictures(db: Db, store: PictureStore, now: number): Pro
 /**
  * Stores one checked picture (spec §5: jpg, png, gif, svg, at most 5 MB; the type comes from its
  * bytes, an SVG is stored cleaned of scripts and links, a file that is also something else is
- * refused). The file is written first, outside any transaction; the row is written under the
+ * refused). Over the upload rate, an upload is refused before its content is looked at; one
+ * refused after that (its content, or no room among the pictures waiting) still counts toward the
+ * rate. The file is written first, outside any transaction; the row is written under the
  * account's lock after the limits are checked again, so parallel uploads cannot pass them
  * together. A refused or failed upload leaves no file behind.
  */
@@ -95,29 +138,38 @@ export async function storePicture(
   file: { name: string; bytes: Buffer },
   now = Date.now(),
 ): Promise<UploadedPicture> {
+  const received = file.bytes.length;
+  await purgeStalePictures(db, store, now);
+  checkUploadRate(await recentUploads(db, accountId, now), received);
   const verdict = await inspect(file.bytes);
-  if (!verdict.ok)
+  if (!verdict.ok) {
+    await countRefusedUpload(db, accountId, received, now);
     throw new AppError(
       Code.unsupportedFileType,
       verdict.reason === 'badType' ? 'feedback.images.badType' : 'feedback.images.unsafe',
     );
+  }
   const name = cleanFileName(file.name);
   const size = verdict.bytes.length;
-  await purgeStalePictures(db, store, now);
-  checkUploadLimits(await recentUploads(db, accountId, now), size);
   const id = randomUUID();
   const relative = await store.write(accountId, id, verdict.mime, verdict.bytes);
   try {
     await db.transaction(async (tx) => {
       // One upload of the account at a time past this point: the limits below hold.
       await lockAccount(tx, accountId);
-      checkUploadLimits(await recentUploads(tx, accountId, now), size);
+      const recent = await recentUploads(tx, accountId, now);
+      checkUploadRate(recent, size);
+      if (recent.pending >= limits.feedback.pendingImagesMax)
+        throw new AppError(Code.tooManyFiles, 'feedback.images.pending');
       await tx
         .insert(feedbackImages)
         .values({ id, accountId, name, mime: verdict.mime, size, file: relative, createdAt: new Date(now) });
     });
   } catch (error) {
     await store.remove([relative]);
+    // No room among the pictures waiting: refused after it was received, so it counts too.
+    if (error instanceof AppError && error.code === Code.tooManyFiles)
+      await recordRefusal(db, accountId, received, now);
     throw error;
   }
   return { id, name, size, type: verdict.mime };

@@ -16,14 +16,11 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext): void {
         db: ctx.db,
         language: requestLanguage(request),
         ip: request.ip,
-        settings: { cnameSuffix: ctx.config.cnameSuffix },
+        settings: { cnameSuffix: ctx.config.cnameSuffix, originPrivate: ctx.config.originPrivate },
         changes: ctx.changes,
         notifyOthers: ctx.notifyOthers,
-        // The domains this call may change: the caller's grants, narrowed by an API token's.
-        domainScope: async () => auth.scope.domains,
-        certScope: async () => auth.scope.certs,
       },
-      { accountId: auth.accountId, login: auth.account.login, viewAccountId: auth.viewAccountId },
+      auth,
       input.commands,
       (error, command) =>
         request.log.error({ err: error, command: command.name, key: command.key }, 'command failed'),

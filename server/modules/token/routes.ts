@@ -1,21 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limits } from '../../../src/contract';
-import type { AuthContext } from '../../http/auth';
+import type { AuthContext } from '../../authz/principal';
 import { auditContext, type AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { contractRoute } from '../../http/routes';
-import { managedAccount } from '../user/service';
 import { createToken, deleteToken, listTokens, type TokenActor } from './service';
 
 /** API token management (spec §2 /cdn/token-manage): a main account's, online only. */
 export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
   const actorOf = (request: FastifyRequest, auth: AuthContext): TokenActor => ({
-    main: managedAccount(auth),
+    main: auth.view,
     actorId: auth.account.id,
     ...auditContext(request),
   });
   contractRoute(app, ctx, 'tokenLists', async (request, _input, auth) => {
-    return ok(request, { lists: await listTokens(ctx.db, managedAccount(auth).id), max: limits.tokensMax });
+    return ok(request, { lists: await listTokens(ctx.db, auth.view.id), max: limits.tokensMax });
   });
   contractRoute(app, ctx, 'tokenCreate', async (request, input, auth) =>
     ok(request, await createToken(ctx.db, actorOf(request, auth), input, new Date()), 'token.created'),

@@ -11,7 +11,7 @@ import { AppError } from '../../http/envelope';
 import { findAccountById, lockAccount, loginOr, type Account } from '../account/service';
 import { appendAudit, type AuditOrigin } from '../audit/service';
 import { domainsByIds } from '../domain/service';
-import { childOf, requireMain } from '../user/service';
+import { childOf } from '../user/service';
 
 /**
  * API tokens (spec §3 Token, §6, §9): a main account makes at most five, for itself or for a
@@ -74,7 +74,6 @@ export async function createToken(
   input: z.output<typeof tokenCreateBody>,
   now: Date,
 ): Promise<{ token: TokenEntry; secret: string }> {
-  requireMain(actor.main);
   const allowedIps: string[] = [];
   for (const [i, text] of input.allowed_ips.entries()) {
     const parsed = parseRange(text);
@@ -141,7 +140,6 @@ export async function createToken(
 }
 
 export async function deleteToken(db: Db, actor: TokenActor, id: string): Promise<void> {
-  requireMain(actor.main);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(apiTokens)

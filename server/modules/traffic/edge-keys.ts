@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Code } from '../../../src/contract';
 import type { Db } from '../../db/client';
 import { edgeKeys } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { AppError } from '../../http/envelope';
 
 /**
  * Keys of the edge nodes that send access logs. The operator makes one per node or fleet
@@ -57,4 +61,20 @@ export async function checkEdgeKey(db: Db, key: string, now: Date): Promise<stri
       ),
     );
   return row.name;
+}
+
+/**
+ * The name of the live edge key of `Authorization: Edge <key>`, or the refusal `edge.keyInvalid`.
+ * It reads the headers only, so it runs before the body is read (an `onRequest` hook): a caller
+ * without a key never gets the server to receive, let alone decompress, its body.
+ */
+export async function requireEdgeKey(
+  ctx: Pick<AppContext, 'db'>,
+  request: Pick<FastifyRequest, 'headers'>,
+): Promise<string> {
+  const header = request.headers.authorization ?? '';
+  const key = header.startsWith('Edge ') ? header.slice(5).trim() : '';
+  const name = key ? await checkEdgeKey(ctx.db, key, new Date()) : null;
+  if (!name) throw new AppError(Code.tokenInvalid, 'edge.keyInvalid');
+  return name;
 }

@@ -1,19 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Code, routes } from '../../../src/contract';
+import { operations } from '../../../src/contract/operations';
 import {
-  ingestResult,
   reportExportBody,
   trafficLimits,
-  trafficMenuPaths,
   trafficPaths,
   type Granularity,
 } from '../../../src/contract/traffic';
-import { envelopeOf } from '../../../src/contract/schemas';
-import { authenticate, requireMenuPath, requireOpenService } from '../../http/auth';
+import { callerOf } from '../../authz/hooks';
 import type { AppContext } from '../../http/context';
 import { safeEqual } from '../../http/crypto';
 import { AppError, ok, requestLanguage } from '../../http/envelope';
@@ -22,11 +19,9 @@ import { contractRoute, failureEnvelope } from '../../http/routes';
 import { KeyVault } from '../cert/key-vault';
 import { domainsByIds } from '../domain/service';
 import { gateCalls } from './account-gate';
-import { checkEdgeKey } from './edge-keys';
 import { exportReport } from './export';
-import { ingestText } from './ingest';
+import { ingestRoute } from './ingest-route';
 import { series, scopeOf, top, uniqueVisitors } from './query';
-import { requireAllowed, type IdScope } from '../user/scope';
 import { RawLogs } from './raw-logs';
 
 const rangeOf = (input: { start: string; end: string }) => ({
@@ -70,7 +65,6 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   const sign = (accountId: number, domainId: string, name: string, expires: number) =>
     createHmac('sha256', linkKey).update(`${accountId}/${domainId}/${name}/${expires}`).digest('base64url');
   contractRoute(app, ctx, 'logFiles', async (request, input, auth) => {
-    requireAllowed(auth.scope.domains, input.domain_id);
     const [domain] = await domainsByIds(ctx.db, auth.viewAccountId, [input.domain_id]);
     if (!domain) throw new AppError(Code.notFound, 'traffic.domain.notFound');
     const { start, end } = rangeOf(input);
@@ -91,6 +85,7 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   }>(
     `${trafficPaths.logDownload}:account/:domain/:name`,
     {
+      config: { permission: operations.logDownload },
       schema: {
         summary:
           'Download one hourly log file (gzip) through the signed address `logFiles` answered; it works for 5 minutes.',
@@ -130,6 +125,7 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     trafficPaths.reportExport,
     {
+      config: { permission: operations.reportExport },
       schema: {
         summary:
           'The rows of a report (one dimension over a range) as an Excel workbook (xlsx) or CSV, at most 2000 rows; `No data to export` (40402) when the range holds none.',
@@ -139,19 +135,12 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: reportExportBody,
         response: { 200: failureEnvelope.describe('A refusal; success answers the file itself.') },
       },
-      preValidation: async (request: FastifyRequest) => {
-        const auth = await authenticate(ctx, request);
-        requireOpenService(auth);
-        requireMenuPath(auth, trafficMenuPaths);
-        (request as FastifyRequest & { viewAccountId?: number }).viewAccountId = auth.viewAccountId;
-        (request as FastifyRequest & { granted?: IdScope }).granted = auth.scope.domains;
-      },
     },
     async (request, reply) => {
       const input = reportExportBody.parse(request.body);
-      const accountId = (request as FastifyRequest & { viewAccountId?: number }).viewAccountId as number;
-      const granted = (request as FastifyRequest & { granted?: IdScope }).granted;
-      const scope = await scopeOf(ctx.db, accountId, input, granted);
+      const auth = callerOf(request);
+      const accountId = auth.viewAccountId;
+      const scope = await scopeOf(ctx.db, accountId, input, auth.scope.domains);
       const report = await top(ctx.db, scope, rangeOf(input), input.dimension, input.limit, Date.now());
       if (report.rows.length === 0) throw new AppError(Code.notFound, 'report.export.empty');
       const names =
@@ -176,52 +165,5 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  // Ingestion: edge nodes post JSON lines with their key. Bounded per call (lines and bytes), one
-  // call at a time per process.
-  app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ['application/x-ndjson', 'application/jsonl', 'text/plain'],
-      { parseAs: 'buffer', bodyLimit: trafficLimits.ingestBytesMax },
-      (request, body, done) => {
-        try {
-          const buffer = body as Buffer;
-          // The compression plugin may have inflated the body already: the gzip magic decides.
-          const gzipped = buffer.length > 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
-          // Read as text by the ingestion workers.
-          done(
-            null,
-            gzipped ? gunzipSync(buffer, { maxOutputLength: trafficLimits.ingestBytesMax * 4 }) : buffer,
-          );
-        } catch {
-          done(new AppError(Code.invalidRequest, 'edge.body.invalid'), undefined);
-        }
-      },
-    );
-    scope.post(
-      trafficPaths.ingest,
-      {
-        bodyLimit: trafficLimits.ingestBytesMax,
-        schema: {
-          summary:
-            'Access-log lines from an edge node (JSON lines, see the README for the fields; gzip with Content-Encoding: gzip), with the key the operator made: `Authorization: Edge <key>`. Lines are summed into the statistics and kept as hourly raw files; refused lines are counted with the first reasons.',
-          tags: ['edge'],
-          operationId: 'edgeIngest',
-          security: [{ edgeKey: [] }],
-          consumes: ['application/x-ndjson'],
-          response: { 200: envelopeOf(ingestResult).or(failureEnvelope) },
-        },
-        preValidation: async (request) => {
-          const header = request.headers.authorization ?? '';
-          const key = header.startsWith('Edge ') ? header.slice(5).trim() : '';
-          if (!key || !(await checkEdgeKey(ctx.db, key, new Date())))
-            throw new AppError(Code.tokenInvalid, 'edge.keyInvalid');
-        },
-      },
-      async (request) => {
-        if (!(request.body instanceof Uint8Array))
-          throw new AppError(Code.invalidRequest, 'edge.body.invalid');
-        return ok(request, await ingestText(ctx.db, raw, request.body, Date.now()));
-      },
-    );
-  });
+  ingestRoute(app, ctx, raw);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../http/auth';
+import type { AuthContext } from '../../authz/principal';
 import { auditContext, type AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { contractRoute } from '../../http/routes';
@@ -10,7 +10,6 @@ import {
   childOf,
   deleteChild,
   listChildren,
-  managedAccount,
   resetChildPassword,
   summaryOf,
   updateAuth,
@@ -28,13 +27,13 @@ import { simulate } from './simulate';
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db;
   const actorOf = (request: FastifyRequest, auth: AuthContext): UserActor => ({
-    main: managedAccount(auth),
+    main: auth.view,
     actorId: auth.account.id,
     ...auditContext(request),
   });
 
   contractRoute(app, ctx, 'childLists', async (request, _input, auth) => {
-    const lists = (await listChildren(db, managedAccount(auth).id)).map(summaryOf);
+    const lists = (await listChildren(db, auth.view.id)).map(summaryOf);
     return ok(request, { lists, total: lists.length, max: limits.subAccountsMax });
   });
   contractRoute(app, ctx, 'childAdd', async (request, input, auth) => {
@@ -42,7 +41,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(request, { user: summaryOf(sub) }, 'user.created');
   });
   contractRoute(app, ctx, 'childDetail', async (request, input, auth) => {
-    return ok(request, { user: summaryOf(await childOf(db, managedAccount(auth).id, input.user_id)) });
+    return ok(request, { user: summaryOf(await childOf(db, auth.view.id, input.user_id)) });
   });
   contractRoute(app, ctx, 'childUpdate', async (request, input, auth) => {
     const sub = await updateChild(db, actorOf(request, auth), input);
@@ -60,10 +59,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(request, { user_id: input.user_id }, 'user.deleted');
   });
   contractRoute(app, ctx, 'childSimulate', async (request, input, auth) =>
-    ok(request, await simulate(db, managedAccount(auth), input)),
+    ok(request, await simulate(db, auth.view, input)),
   );
   contractRoute(app, ctx, 'childAuthLists', async (request, input, auth) =>
-    ok(request, await authListsOf(db, managedAccount(auth), input.child_user_id)),
+    ok(request, await authListsOf(db, auth.view, input.child_user_id)),
   );
   contractRoute(app, ctx, 'childAuthUpdate', async (request, input, auth) => {
     const result = await updateAuth(db, actorOf(request, auth), input);

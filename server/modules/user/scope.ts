@@ -1,5 +1,3 @@
-import { Code } from '../../../src/contract/codes';
-import { AppError } from '../../http/envelope';
 import type { Executor } from '../../db/client';
 import type { Account } from '../account/service';
 import { certIdsCreatedBy } from '../cert/service';
@@ -8,18 +6,21 @@ import { grantsOf } from './service';
 
 /**
  * Data permission (spec §6) as every read and command applies it: the domains and certificates of
- * the active account an actor may see and act on. A main account, and a channel account acting for
- * a customer, reach all of them; a sub-account reaches what it was granted by domain, by
- * certificate and by owner, and what it created itself.
+ * the active account an actor may see and act on, and the users whose objects it reaches (by
+ * owner). A main account, and a channel account acting for a customer, reach all of them; a
+ * sub-account reaches what it was granted by domain, by certificate and by owner, and what it
+ * created itself.
  */
 export type IdScope = { all: true } | { all: false; ids: ReadonlySet<string> };
 export interface DataScope {
   domains: IdScope;
   certs: IdScope;
+  /** Account ids (as text) whose objects it reaches: itself and the users granted to it. */
+  owners: IdScope;
 }
 
 const all: IdScope = { all: true };
-export const everything: DataScope = { domains: all, certs: all };
+export const everything: DataScope = { domains: all, certs: all, owners: all };
 
 export const allows = (scope: IdScope, id: string) => scope.all || scope.ids.has(id);
 
@@ -44,10 +45,5 @@ export async function dataScopeOf(db: Executor, account: Account): Promise<DataS
         all: false,
         ids: new Set([...grants.certs.ids, ...(await certIdsCreatedBy(db, account.parentId, owners))]),
       };
-  return { domains, certs };
-}
-
-/** Refuses an object outside the scope (40301), as the command executor does. */
-export function requireAllowed(scope: IdScope, id: string): void {
-  if (!allows(scope, id)) throw new AppError(Code.forbidden, 'common.forbidden');
+  return { domains, certs, owners: { all: false, ids: new Set(owners.map(String)) } };
 }

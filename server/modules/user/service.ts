@@ -35,7 +35,10 @@ import { appendAudit, type AuditOrigin } from '../audit/service';
  * certificates and owners it may act on (data permission, `sub_grants`).
  */
 
-/** Who changes a sub-account: the signed-in main account, for the audit log. */
+/**
+ * Who changes a sub-account, for the audit log: the main account whose sub-accounts they are (the
+ * gate lets only a main account's console sign-in, in a main account, make these calls).
+ */
 export interface UserActor {
   main: Account;
   /** Who acts: the main account, or a channel account acting for it. */
@@ -46,21 +49,6 @@ export interface UserActor {
 
 const limitReached = () => new AppError(Code.limitReached, 'user.limit', { max: limits.subAccountsMax });
 const notFound = () => new AppError(Code.notFound, 'common.notFound');
-
-/** Only a main account manages sub-accounts (spec §6). */
-export function requireMain(account: Account): void {
-  if (account.kind !== 'main') throw new AppError(Code.forbidden, 'common.forbidden');
-}
-
-/**
- * The account whose sub-accounts and tokens a call manages: the active account, when the caller
- * is a main account (itself, or a channel account acting for a customer); a sub-account manages none.
- */
-export function managedAccount(auth: { account: Account; view: Account }): Account {
-  requireMain(auth.account);
-  requireMain(auth.view);
-  return auth.view;
-}
 
 /** Two-factor sign-in and a contact (mobile or email) make it high, one of them medium, neither low. */
 export function securityLevelOf(account: Pick<Account, 'mobile' | 'email' | 'totpEnabled'>): SecurityLevel {
@@ -178,7 +166,6 @@ export async function addChild(
   actor: UserActor,
   input: z.output<typeof childAddBody>,
 ): Promise<Account> {
-  requireMain(actor.main);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // One writer of the main account's sub-accounts at a time: the limit holds under concurrent calls.
@@ -231,7 +218,6 @@ export async function updateChild(
   actor: UserActor,
   input: z.output<typeof childUpdateBody>,
 ): Promise<Account> {
-  requireMain(actor.main);
   return db.transaction(async (tx) => {
     const sub = await childOf(tx, actor.main.id, input.user_id);
     const changes = {
@@ -263,7 +249,6 @@ export async function updateChild(
 }
 
 export async function resetChildPassword(db: Db, actor: UserActor, userId: number, password: string) {
-  requireMain(actor.main);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const sub = await childOf(tx, actor.main.id, userId);
@@ -281,7 +266,6 @@ export async function resetChildPassword(db: Db, actor: UserActor, userId: numbe
 }
 
 export async function deleteChild(db: Db, actor: UserActor, userId: number): Promise<void> {
-  requireMain(actor.main);
   await db.transaction(async (tx) => {
     const sub = await childOf(tx, actor.main.id, userId);
     await revokeAccountTokens(tx, sub.id);
@@ -300,7 +284,6 @@ export async function deleteChild(db: Db, actor: UserActor, userId: number): Pro
 }
 
 export async function authListsOf(db: Executor, main: Account, userId: number) {
-  requireMain(main);
   const sub = await childOf(db, main.id, userId);
   return {
     auths: authItemsOf(await grantedMenuIds(db, main.id), await grantedMenuIds(db, sub.id)),
@@ -314,7 +297,6 @@ export async function updateAuth(
   actor: UserActor,
   input: { child_user_id: number; menu_ids: number[]; data: DataGrants; api_enabled: boolean },
 ) {
-  requireMain(actor.main);
   await db.transaction(async (tx) => {
     const sub = await childOf(tx, actor.main.id, input.child_user_id);
     const before = {

@@ -9,10 +9,20 @@ import {
 } from '../../contract/domain-config';
 import { canApply, sectionsCopied } from '../../contract/rules/domain';
 import { defineCommand, Refusal, type ApplyContext } from '../command';
-import { checkGroup, checkName, checkQuota, menuPath, newDomain, tag, type NameFacts } from './rules';
+import {
+  checkGroup,
+  checkName,
+  checkOriginsPublic,
+  checkQuota,
+  menuPath,
+  newDomain,
+  tag,
+  type NameFacts,
+  type OriginFacts,
+} from './rules';
 
-/** What the server reads for a copy besides the name and group: the source domain. */
-export interface CopyFacts extends NameFacts {
+/** What the server reads for a copy besides the name, group and origins: the source domain. */
+export interface CopyFacts extends NameFacts, OriginFacts {
   source: Pick<DomainEntry, 'status' | 'special_config'> | null;
   /** The source's copied sections at the versions the user confirmed; null: a version it never had. */
   sections: Partial<{ [K in SectionKind]: SectionContent<K> | null }>;
@@ -62,6 +72,7 @@ export const domainCopyConfig = defineCommand({
     checkName(ctx.facts);
     checkQuota(ctx.facts);
     checkGroup(p.group_id, ctx.facts);
+    checkOriginsPublic(ctx.facts, ctx.settings);
     const copied = ctx.facts?.sections ?? {};
     if (Object.values(copied).includes(null))
       throw new Refusal('domain.copy.versionUnknown', 'section_versions');

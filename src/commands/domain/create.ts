@@ -1,6 +1,16 @@
 import { domainCreatePayload } from '../../contract/domain';
 import { defineCommand, Refusal, type ApplyContext } from '../command';
-import { checkGroup, checkName, checkQuota, menuPath, newDomain, tag, type NameFacts } from './rules';
+import {
+  checkGroup,
+  checkName,
+  checkOriginsPublic,
+  checkQuota,
+  menuPath,
+  newDomain,
+  tag,
+  type NameFacts,
+  type OriginFacts,
+} from './rules';
 
 export const domainCreate = defineCommand({
   name: 'domain.create',
@@ -15,11 +25,12 @@ export const domainCreate = defineCommand({
     tag,
   },
   done: 'domain.created',
-  apply({ domain }, p, ctx: ApplyContext<NameFacts>) {
+  apply({ domain }, p, ctx: ApplyContext<NameFacts & OriginFacts>) {
     if (domain) throw new Refusal('domain.rule.exists', 'id');
     checkName(ctx.facts);
     checkQuota(ctx.facts);
     checkGroup(p.group_id, ctx.facts);
+    checkOriginsPublic(ctx.facts, ctx.settings);
     return { domain: newDomain(p, null, ctx) };
   },
 });

@@ -8,7 +8,7 @@ import {
   type DomainAction,
   type DomainStatus,
 } from '../../contract/rules/domain';
-import { Refusal, type ApplyContext } from '../command';
+import { Refusal, type ApplyContext, type CommandSettings } from '../command';
 
 /** Every domain and group command is a function of the domain list (spec §6 menu path). */
 export const menuPath = '/cdn/domain/list';
@@ -53,6 +53,29 @@ export function checkQuota(facts: NameFacts | undefined): void {
 
 export function checkGroup(groupId: string | null, facts: NameFacts | undefined): void {
   if (groupId !== null && facts && !facts.groupExists) throw new Refusal('domain.group.notFound', 'group_id');
+}
+
+/** What the server reads of a payload's origins: the addresses an edge would connect to. */
+export interface OriginFacts {
+  /**
+   * The IP origins that are not public addresses (the server's outbound policy), by their index in
+   * the payload; `local` ones (loopback, private, link-local) are allowed when the operator sets
+   * `ORIGIN_PRIVATE`.
+   */
+  originsNotPublic: { index: number; local: boolean }[];
+}
+
+/**
+ * An edge connects to its origins from the provider's network: an origin there must not be one of
+ * the provider's own or reserved addresses (40905). The browser, without facts, leaves it to the
+ * server.
+ */
+export function checkOriginsPublic(
+  facts: OriginFacts | undefined,
+  settings: CommandSettings | undefined,
+): void {
+  const refused = facts?.originsNotPublic.find((origin) => !(origin.local && settings?.originPrivate));
+  if (refused) throw new Refusal('domain.origin.notPublic', `origins.${refused.index}.address`);
 }
 
 /** The CNAME of a name; the browser, which does not know the suffix, leaves it for the server. */

@@ -1,6 +1,6 @@
 import { domainOriginsPayload } from '../../contract/domain';
-import { defineCommand } from '../command';
-import { domainFor, menuPath, tag } from './rules';
+import { defineCommand, type ApplyContext } from '../command';
+import { checkOriginsPublic, domainFor, menuPath, tag, type OriginFacts } from './rules';
 
 /** The origins of a domain after its creation: the list shows its primary origin, so they stay on the domain. */
 export const domainSetOrigins = defineCommand({
@@ -17,5 +17,9 @@ export const domainSetOrigins = defineCommand({
     tag,
   },
   done: 'domain.originsSaved',
-  apply: ({ domain }, p) => ({ domain: { ...domainFor('configure', domain), origins: p.origins } }),
+  apply({ domain }, p, ctx: ApplyContext<OriginFacts>) {
+    const current = domainFor('configure', domain);
+    checkOriginsPublic(ctx.facts, ctx.settings);
+    return { domain: { ...current, origins: p.origins } };
+  },
 });

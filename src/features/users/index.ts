@@ -15,3 +15,5 @@ export const loadUserCreateScreen = () => withTexts(() => import('./user-create-
 export const loadUserDetailScreen = () => withTexts(() => import('./user-detail-screen'));
 /** The account center: the active account's details and the signed-in account's security. */
 export const loadAccountCenterScreen = () => withTexts(() => import('./account-center-screen'));
+/** The confirmation of the password that calls needing a recent sign-in ask for (the API client's `confirmPassword`). */
+export const loadPasswordConfirmDialog = () => withTexts(() => import('./password-confirm-dialog'));

@@ -4,7 +4,7 @@ import { findAccountByLogin } from '../../../server/modules/account/service';
 import {
   createFeed,
   expiryCalendar,
-  feedAccount,
+  feedOwner,
   feedStatus,
   revokeFeed,
 } from '../../../server/modules/cert/feed';
@@ -107,30 +107,31 @@ describe.each(['zh_CN', 'en_US'] as const)('the calendar of certificate expiries
 describeServer('the calendar feed secret', (h) => {
   it('opens the account until a new secret or a revocation replaces it', async () => {
     const accountId = (await findAccountByLogin(h().db, 'demo'))!.id;
-    await revokeFeed(h().db, accountId);
-    expect(await feedStatus(h().db, accountId)).toEqual({ enabled: false, created_at: null });
+    const owner = { accountId, ownerId: accountId };
+    await revokeFeed(h().db, owner);
+    expect(await feedStatus(h().db, owner)).toEqual({ enabled: false, created_at: null });
 
-    const first = await createFeed(h().db, accountId, now);
+    const first = await createFeed(h().db, owner, now);
     expect(first.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await feedAccount(h().db, first.secret)).toBe(accountId);
-    expect(await feedStatus(h().db, accountId)).toEqual({ enabled: true, created_at: now.toISOString() });
+    expect(await feedOwner(h().db, first.secret)).toEqual(owner);
+    expect(await feedStatus(h().db, owner)).toEqual({ enabled: true, created_at: now.toISOString() });
 
     // The same lookup prefix and length, another tail: the hash decides.
     const last = first.secret.at(-1) === 'A' ? 'B' : 'A';
-    expect(await feedAccount(h().db, first.secret.slice(0, -1) + last)).toBeNull();
-    expect(await feedAccount(h().db, `${first.secret.slice(0, 12)}${'x'.repeat(31)}`)).toBeNull();
-    expect(await feedAccount(h().db, first.secret.slice(0, 12))).toBeNull();
-    expect(await feedAccount(h().db, `${first.secret}/`)).toBeNull();
+    expect(await feedOwner(h().db, first.secret.slice(0, -1) + last)).toBeNull();
+    expect(await feedOwner(h().db, `${first.secret.slice(0, 12)}${'x'.repeat(31)}`)).toBeNull();
+    expect(await feedOwner(h().db, first.secret.slice(0, 12))).toBeNull();
+    expect(await feedOwner(h().db, `${first.secret}/`)).toBeNull();
 
     const later = new Date(now.getTime() + 60_000);
-    const second = await createFeed(h().db, accountId, later);
+    const second = await createFeed(h().db, owner, later);
     expect(second.secret).not.toBe(first.secret);
-    expect(await feedAccount(h().db, first.secret)).toBeNull();
-    expect(await feedAccount(h().db, second.secret)).toBe(accountId);
-    expect(await feedStatus(h().db, accountId)).toEqual({ enabled: true, created_at: later.toISOString() });
+    expect(await feedOwner(h().db, first.secret)).toBeNull();
+    expect(await feedOwner(h().db, second.secret)).toEqual(owner);
+    expect(await feedStatus(h().db, owner)).toEqual({ enabled: true, created_at: later.toISOString() });
 
-    await revokeFeed(h().db, accountId);
-    expect(await feedAccount(h().db, second.secret)).toBeNull();
-    expect(await feedStatus(h().db, accountId)).toEqual({ enabled: false, created_at: null });
+    await revokeFeed(h().db, owner);
+    expect(await feedOwner(h().db, second.secret)).toBeNull();
+    expect(await feedStatus(h().db, owner)).toEqual({ enabled: false, created_at: null });
   });
 });

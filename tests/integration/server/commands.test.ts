@@ -8,6 +8,7 @@ import type { Db } from '../../../server/db/client';
 import { auditEvents, idempotencyKeys, ipBans } from '../../../server/db/schema';
 import { findAccountByLogin, revokeMenuItems } from '../../../server/modules/account/service';
 import { pushCommands } from '../../../server/modules/sync/service';
+import { ownPrincipal } from '../../../server/authz/principal';
 import type { CommandResult } from '../../../src/contract/commands';
 import { call, describeServer, signIn } from '../../support/server-harness';
 
@@ -357,7 +358,7 @@ describeServer('commands: push, idempotency, versions, permissions', (h, kind) =
     const sent = [ban('10.13.0.0/24'), ban('10.13.1.0/24'), ban('10.13.2.0/24'), unban('10.13.1.0/24', 1)];
     const results = await pushCommands(
       { db: failing, language: 'en_US', ip: '127.0.0.1', settings: { cnameSuffix: h().config.cnameSuffix } },
-      { accountId: demo!.id, login: demo!.login, viewAccountId: demo!.id },
+      await ownPrincipal({ db: real }, demo!),
       sent,
       (error) => faults.push(error),
     );

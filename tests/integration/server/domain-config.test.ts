@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { executeCommand } from '../../../server/commands/execute';
+import { ownPrincipal } from '../../../server/authz/principal';
 import { findAccountByLogin } from '../../../server/modules/account/service';
 import type { CommandResult } from '../../../src/contract/commands';
 import { configSections, type SectionKind } from '../../../src/contract/domain-config';
@@ -298,7 +299,7 @@ describeServer('domain configuration: sections, rules, versions, history', (h) =
     expect(unknown.code).toBe(40905);
   });
 
-  it('refuses a command on a domain outside the actor’s data permission, through the executor’s hook', async () => {
+  it('refuses a command on a domain outside the actor’s data permission, through the executor’s gate', async () => {
     const demo = await session('demo');
     const granted = await created(demo, `granted-${randomUUID().slice(0, 8)}.example.com`);
     const other = await created(demo, `other-${randomUUID().slice(0, 8)}.example.com`);
@@ -307,9 +308,13 @@ describeServer('domain configuration: sections, rules, versions, history', (h) =
       language: 'en_US' as const,
       ip: '',
       settings: { cnameSuffix: 'cdn.example-edge.net' },
-      domainScope: async () => ({ all: false as const, ids: new Set([granted]) }),
     };
-    const actor = { accountId: demo.id, login: 'demo', viewAccountId: demo.id };
+    // The demo account's principal, narrowed to one domain as an API token of it would be.
+    const own = await ownPrincipal({ db: h().db }, (await findAccountByLogin(h().db, 'demo'))!);
+    const actor = {
+      ...own,
+      scope: { ...own.scope, domains: { all: false as const, ids: new Set([granted]) } },
+    };
     const set = (id: string) =>
       executeCommand(
         ctx,

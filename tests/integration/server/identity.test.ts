@@ -635,7 +635,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
       });
     const direct = await login(h().app);
     expect(direct.cookies.find((c) => c.name === 'portal_sid')?.secure).toBeFalsy();
-    const proxied = await login(await h().appWith({ trustProxy: true }));
+    const proxied = await login(await h().appWith({ trustProxy: 1 }));
     expect(proxied.statusCode).toBe(303);
     expect(proxied.cookies.find((c) => c.name === 'portal_sid')?.secure).toBe(true);
   });
@@ -693,7 +693,7 @@ describeServer('identity: portal pages and sign-in', (h) => {
     expect(second.statusCode).toBe(429);
     expect(second.body).toContain('登录失败次数过多，请 5 分钟后再试。');
     // Behind a trusted proxy the client address is the forwarded one: the same login count applies.
-    const proxied = await h().appWith({ trustProxy: true });
+    const proxied = await h().appWith({ trustProxy: 1 });
     const viaProxy = (ip: string, username: string, password: string) =>
       proxied.inject({
         method: 'POST',

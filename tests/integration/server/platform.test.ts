@@ -146,7 +146,7 @@ describeServer('platform: headers, OpenAPI, errors, logs, static files', (h) => 
 
   it('answers server faults with 50000 and no internals', async () => {
     const app = await h().appWith({});
-    app.get('/v3/test/fault', async () => {
+    app.get('/v3/test/fault', { config: { permission: { access: 'public', effect: 'read' } } }, async () => {
       throw new Error('secret internal detail at /srv/db');
     });
     const response = await app.inject({

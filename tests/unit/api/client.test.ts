@@ -261,6 +261,52 @@ describe('envelope rules (spec §8)', () => {
   });
 });
 
+describe('a call that needs a recent sign-in (40103)', () => {
+  const needsPassword = { code: 40103, msg: 'Confirm your password first.', data: {} };
+  const withConfirm = (answers: unknown[], confirmed: boolean) => {
+    const net = fakeNetwork(...answers);
+    const confirmPassword = vi.fn(async () => confirmed);
+    const notifyError = vi.fn<(message: string) => void>();
+    const client = createApiClient({
+      fetch: net.fetchFn as unknown as typeof fetch,
+      getToken: () => 'tok123',
+      getLanguage: () => 'en_US',
+      notifyError,
+      redirect: vi.fn(),
+      networkErrorText: () => 'network error',
+      confirmPassword,
+    });
+    return { client, confirmPassword, notifyError, requests: net.requests };
+  };
+
+  it('asks for the password, then sends the same call again, quiet calls too', async () => {
+    const t = withConfirm([needsPassword, { code: 0, msg: '', data: { secret: 's' } }], true);
+    const input = { user_id: 1, access: 'read' as const };
+    await expect(t.client.call('tokenCreate', input, { quiet: true })).resolves.toEqual({ secret: 's' });
+    expect(t.confirmPassword).toHaveBeenCalledTimes(1);
+    expect(t.requests).toHaveLength(2);
+    expect(t.requests[1]!.init.body).toBe(t.requests[0]!.init.body);
+  });
+
+  it('declined: rejects with 40103, sends nothing more, and toasts only a call that is not quiet', async () => {
+    const t = withConfirm([needsPassword, needsPassword], false);
+    const error = await rejection(t.client.call('twoFactorSetup'));
+    expect(error.code).toBe(40103);
+    expect(t.requests).toHaveLength(1);
+    expect(t.notifyError).toHaveBeenCalledWith('Confirm your password first.');
+    const quiet = await rejection(t.client.call('twoFactorSetup', undefined, { quiet: true }));
+    expect(quiet.code).toBe(40103);
+    expect(t.notifyError).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks once: a second 40103 after the confirmation is the answer', async () => {
+    const t = withConfirm([needsPassword, needsPassword], true);
+    const error = await rejection(t.client.call('twoFactorSetup'));
+    expect(error.code).toBe(40103);
+    expect(t.confirmPassword).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('upload', () => {
   it('posts multipart form data with the field file', async () => {
     const t = setup([{ code: 0, msg: '', data: { id: 'u1', name: 'a.png', size: 3, type: 'image/png' } }]);

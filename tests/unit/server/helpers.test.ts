@@ -134,7 +134,7 @@ describe('configuration', () => {
       demo: false,
       autoApprove: true,
       port: 9000,
-      trustProxy: true,
+      trustProxy: 1,
     });
     expect(() => loadConfig({ TOKEN_TTL_HOURS: 'soon' })).toThrow(/TOKEN_TTL_HOURS/);
   });

@@ -6,22 +6,24 @@ import {
   findAccountById,
   serviceStatusOf,
   effectiveMenuIds,
-  opensPath,
   type Account,
 } from '../modules/account/service';
 import type { ServiceStatus } from '../../src/contract';
-import type { ApiTokenLimits, ResolvedAuth } from './auth-cache';
-import { apiTokenCalls } from './context';
+import type { ApiTokenLimits, ResolvedAuth } from './principal-cache';
+import { apiTokenCalls } from '../http/context';
 import { addressAllowed, noteTokenUse, resolveApiToken } from '../modules/token/service';
 import { apiTokenPrefix } from '../../src/contract/users';
 import { allows, dataScopeOf, everything, type DataScope, type IdScope } from '../modules/user/scope';
-import type { AppContext } from './context';
-import { sha256Hex } from './crypto';
-import { AppError, signInUrl } from './envelope';
+import type { AppContext } from '../http/context';
+import { sha256Hex } from '../http/crypto';
+import { AppError, signInUrl } from '../http/envelope';
 
-/** The signed-in caller of a /v3 or /api call. */
-export interface AuthContext extends TokenContext {
-  /** The signed-in account. */
+/**
+ * Who makes a call, as the gate (`./gate.ts`) judges it: a console sign-in of a main account or a
+ * sub-account, or an API token acting as its user.
+ */
+export interface Principal {
+  /** The signed-in account; for an API token, its user. */
   account: Account;
   /**
    * The active account of this request: the `x-view-account` header of the browser tab, or the
@@ -31,10 +33,53 @@ export interface AuthContext extends TokenContext {
   viewServiceStatus: ServiceStatus;
   /** The menu items the caller may open in the active account (function permission, spec §6). */
   menuIds: ReadonlySet<number>;
-  /** The domains and certificates of the active account the caller may see and act on (data permission). */
+  /** The domains, certificates and owners of the active account the caller reaches (data permission). */
   scope: DataScope;
   /** Set when the caller used an API token. */
   api: ApiTokenLimits | null;
+  /** When the caller last proved its password (epoch ms): its sign-in, or a confirmation since; 0 for API tokens. */
+  authenticatedAt: number;
+}
+
+/** The signed-in caller of a /v3 or /api call: who it is, and the token it came with. */
+export interface AuthContext extends TokenContext, Principal {}
+
+/** The account a user acts in by default: a sub-account's main account (its own holds no data, spec §6). */
+const ownAccountOf = (account: Account) =>
+  account.kind === 'sub' && account.parentId !== null ? account.parentId : account.id;
+
+/**
+ * The principal of a user acting in an account it may view (by default the one it acts in), with
+ * what a console sign-in of it would have: for work done on its behalf without a sign-in (the
+ * demo seed applies its commands as the account would; a calendar feed lists what its maker may
+ * see). Null when it may not view that account (any more).
+ */
+export async function principalOf(
+  ctx: Pick<AppContext, 'db'>,
+  account: Account,
+  viewId = ownAccountOf(account),
+): Promise<Principal | null> {
+  const own = ownAccountOf(account);
+  if (viewId !== own && !(await canView(ctx.db, account, viewId))) return null;
+  const view = viewId === account.id ? account : await findAccountById(ctx.db, viewId);
+  if (!view) return null;
+  return {
+    account,
+    view,
+    viewServiceStatus: await serviceStatusOf(ctx.db, view),
+    menuIds: await effectiveMenuIds(ctx.db, account, view.id),
+    // An account acting for its customer reaches all of the customer's data.
+    scope: viewId === own ? await dataScopeOf(ctx.db, account) : everything,
+    api: null,
+    authenticatedAt: 0,
+  };
+}
+
+/** The principal of an account in the account it acts in: one it may always view. */
+export async function ownPrincipal(ctx: Pick<AppContext, 'db'>, account: Account): Promise<Principal> {
+  const principal = await principalOf(ctx, account);
+  if (!principal) throw new Error(`account ${account.id} cannot act in its own account`);
+  return principal;
 }
 
 /** Why a call has no signed-in caller: no token at all, or a token that is unknown, expired or revoked. */
@@ -102,6 +147,7 @@ export async function authenticate(
     menuIds: resolved.menuIds,
     scope: resolved.scope,
     api: resolved.api,
+    authenticatedAt: resolved.authenticatedAt,
   };
 }
 
@@ -117,11 +163,9 @@ async function resolve(
   if (!resolved) return 'invalid';
   const account = await findAccountById(ctx.db, resolved.accountId);
   if (!account) return 'invalid';
-  // A sub-account acts in its main account (spec §6): its own account holds no data.
-  const own = account.kind === 'sub' && account.parentId !== null ? account.parentId : account.id;
   const wanted = requested ?? resolved.viewAccountId;
-  const viewId = wanted === account.id ? own : wanted;
-  if (viewId !== own && !(await canView(ctx.db, account, viewId))) {
+  const principal = await principalOf(ctx, account, wanted === account.id ? undefined : wanted);
+  if (!principal) {
     // A default view that may no longer be viewed is reset, so the next call shows the own account.
     if (requested === undefined) {
       await setViewAccount(ctx.db, resolved.tokenHash, account.id);
@@ -129,20 +173,8 @@ async function resolve(
     }
     throw boundary();
   }
-  const view = viewId === account.id ? account : await findAccountById(ctx.db, viewId);
-  const scope = viewId === own ? await dataScopeOf(ctx.db, account) : everything;
-  if (!view) throw boundary();
-  const { validUntil, ...tokenContext } = resolved;
-  const auth: ResolvedAuth = {
-    token: tokenContext,
-    account,
-    view,
-    viewServiceStatus: await serviceStatusOf(ctx.db, view),
-    menuIds: await effectiveMenuIds(ctx.db, account, view.id),
-    scope,
-    api: null,
-    validUntil,
-  };
+  const { validUntil, authenticatedAt, ...tokenContext } = resolved;
+  const auth: ResolvedAuth = { ...principal, token: tokenContext, authenticatedAt, validUntil };
   ctx.authCache.set(key, auth, stamp);
   return auth;
 }
@@ -168,10 +200,13 @@ async function resolveApi(
   const scope = await dataScopeOf(ctx.db, user);
   const auth: ResolvedAuth = {
     token: { tokenHash: sha256Hex(secret), accountId: user.id, viewAccountId: main.id, sessionState: '' },
+    authenticatedAt: 0,
     account: user,
     view: main,
     viewServiceStatus: await serviceStatusOf(ctx.db, main),
     menuIds: await effectiveMenuIds(ctx.db, user, main.id),
+    // A token's domains narrow what it reaches by domain; and since account-wide settings act on
+    // every domain, it no longer reaches those either (see `./gate.ts`).
     scope: row.domainIds ? { ...scope, domains: narrowed(scope.domains, row.domainIds) } : scope,
     api: {
       id: row.id,
@@ -190,24 +225,3 @@ const narrowed = (scope: IdScope, ids: readonly string[]): IdScope => ({
   all: false,
   ids: new Set(ids.filter((id) => allows(scope, id))),
 });
-
-/**
- * What an API token may call beyond its user's permission: never the management of users,
- * tokens and account security; with read-only access, no call that changes anything.
- */
-export function requireTokenAllows(auth: AuthContext, tag: string, writes: boolean): void {
-  if (!auth.api) return;
-  if (tag === 'user' || tag === 'token' || tag === 'security')
-    throw new AppError(Code.forbidden, 'token.notForThisCall');
-  if (writes && auth.api.access === 'read') throw new AppError(Code.forbidden, 'token.readOnly');
-}
-
-/** The active account's service must be open (access `open`). */
-export function requireOpenService(auth: AuthContext): void {
-  if (auth.viewServiceStatus !== 'open') throw new AppError(Code.serviceClosed, 'common.serviceClosed');
-}
-
-/** Function permission: the caller's menu must grant the path (spec §6). */
-export function requireMenuPath(auth: AuthContext, path: string | readonly string[]): void {
-  if (!opensPath(auth.menuIds, path)) throw new AppError(Code.forbidden, 'common.forbidden');
-}

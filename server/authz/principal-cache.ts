@@ -31,6 +31,8 @@ export interface ResolvedAuth {
   scope: DataScope;
   /** Set when the caller used an API token: its id and its own limits. */
   api: ApiTokenLimits | null;
+  /** When the caller last proved its password (epoch ms); 0 for API tokens. */
+  authenticatedAt: number;
   /** When the token stops being valid whatever happens: its absolute or its idle expiry. */
   validUntil: number;
 }

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '../../src/contract/permissions';
+import type { AppContext } from '../http/context';
+import { authorize, requireReach } from './gate';
+import { resolveObjects } from './objects';
+import { authenticate, type AuthContext } from './principal';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route's operation needs (src/contract/permissions.ts): every route declares it. */
+    permission?: Permission<never>;
+    /** Where the route's input is, for the objects it names: the query (GET, raw-byte bodies) or the body. */
+    input?: 'query' | 'body';
+  }
+}
+
+/** The keys that let machines in: an edge node's, the operator's. Each throws when the request has none. */
+export interface MachineKeys {
+  edge(request: FastifyRequest): Promise<void>;
+  operator(request: FastifyRequest): Promise<void>;
+}
+
+const public_: Permission<never> = { access: 'public', effect: 'read' };
+
+/**
+ * Routes that plugins register, which serve public files: the built console (`/`, `/*`) and the
+ * API's documentation page (`/docs…`). Every other route declares its permission or the server
+ * does not start.
+ */
+const publicMounts = [/^\/\*?$/, /^\/docs(\/|$)/];
+
+const callers = new WeakMap<FastifyRequest, AuthContext>();
+
+/** The signed-in caller of a request the gate let through (routes of `identity` or `open` access). */
+export function callerOf(request: FastifyRequest): AuthContext {
+  const caller = callers.get(request);
+  if (!caller) throw new Error(`${request.method} ${request.url}: no signed-in caller`);
+  return caller;
+}
+
+/**
+ * The gate on every route (see `./gate.ts`):
+ * - at registration: a route that declares no permission stops the server from starting;
+ * - on each request, before its body is read: the caller is authenticated as the declaration's
+ *   access says (bearer token, edge key, operator key) and authorised (`authorize`), so an
+ *   anonymous or refused caller costs no parsing and learns nothing of the input;
+ * - once the input is valid: the objects it names are judged against the caller's data scope.
+ *
+ * `link` routes (a signed download address, a calendar feed's secret) are opened by the address
+ * itself: the route checks it, and what it opens is decided for the principal that made it.
+ */
+export function registerGate(app: FastifyInstance, ctx: AppContext, keys: MachineKeys): void {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.permission) return;
+    if (publicMounts.some((mount) => mount.test(route.url))) {
+      route.config = { ...route.config, permission: public_ };
+      return;
+    }
+    throw new Error(`${String(route.method)} ${route.url} declares no permission`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    // A request that matches no route is answered by the not-found handler.
+    if (!permission) return;
+    switch (permission.access) {
+      case 'public':
+      case 'link':
+        return;
+      case 'edge':
+        return keys.edge(request);
+      case 'operator':
+        return keys.operator(request);
+      default: {
+        const caller = await authenticate(ctx, request);
+        authorize(caller, permission, { reauthMs: ctx.config.reauthMs });
+        callers.set(request, caller);
+      }
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const { permission, input } = request.routeOptions.config;
+    if (!permission?.objects) return;
+    const caller = callers.get(request);
+    if (!caller) return;
+    const data =
+      (input ?? (request.method === 'GET' ? 'query' : 'body')) === 'query' ? request.query : request.body;
+    const objects = (
+      permission.objects as (input: unknown) => ReturnType<NonNullable<Permission['objects']>>
+    )(data);
+    requireReach(caller, await resolveObjects(ctx.db, caller, objects));
+  });
+}

@@ -1,0 +1,87 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { api } from '../../api';
+import { DialogFrame } from '../../ui/dialog-frame';
+import { useOnline } from '../../ui/use-online';
+import { CurrentPasswordField } from './fields';
+import { problemText } from './user-messages';
+import { refusalOf, type FieldProblems } from './validate';
+
+/**
+ * Confirms the signed-in user's password before a call that needs a recent sign-in (turning
+ * two-factor sign-in on, creating an API token, changing a sub-account's permissions or password).
+ * Once confirmed, the call is sent again by itself, and such calls need no confirmation for a
+ * while (the server's `REAUTH_SECONDS`). What was typed stays whatever the server answers.
+ */
+export function PasswordConfirmDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [server, setServer] = useState<FieldProblems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const required = password === '' ? { id: 'user.password.currentRequired' } : undefined;
+  const shown = server.password ?? (touched ? required : undefined);
+
+  const submit = async () => {
+    setTouched(true);
+    if (password === '' || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.call('passwordConfirm', { password }, { quiet: true });
+      onDone(true);
+    } catch (error) {
+      const refusal = refusalOf(error, ['password']);
+      setServer(refusal.fields);
+      setFailure(refusal.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <DialogFrame
+      closeOnInteractOutside={false}
+      title={t({ id: 'user.confirm.title', message: 'Confirm your password' })}
+      onClose={() => onDone(false)}
+      onSubmit={() => void submit()}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onDone(false)}>
+            {t({ id: 'common.action.cancel', message: 'Cancel' })}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={busy} disabled={!online}>
+            {t({ id: 'user.confirm.submit', message: 'Confirm' })}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          {t({
+            id: 'user.confirm.intro',
+            message:
+              'For your account’s safety, enter your sign-in password to continue. You will not be asked again for a few minutes.',
+          })}
+        </Text>
+        <CurrentPasswordField
+          value={password}
+          onChange={(next) => {
+            setPassword(next);
+            setServer({});
+          }}
+          onBlur={() => setTouched(true)}
+          problem={problemText(i18n, shown)}
+        />
+        {failure ? (
+          <Text color="fg.error" role="alert">
+            {failure}
+          </Text>
+        ) : null}
+      </Stack>
+    </DialogFrame>
+  );
+}
