@@ -6,6 +6,10 @@ import { resolveObjects } from './objects';
 import { authenticate, type AuthContext } from './principal';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the server with the permission it declared, as the gate registered them. */
+    routeTable: readonly DeclaredRoute[];
+  }
   interface FastifyContextConfig {
     /** What the route's operation needs (src/contract/permissions.ts): every route declares it. */
     permission?: Permission<never>;
@@ -18,6 +22,13 @@ declare module 'fastify' {
 export interface MachineKeys {
   edge(request: FastifyRequest): Promise<void>;
   operator(request: FastifyRequest): Promise<void>;
+}
+
+/** A route as the gate saw it registered. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission: Permission<never>;
 }
 
 const public_: Permission<never> = { access: 'public', effect: 'read' };
@@ -50,16 +61,19 @@ export function callerOf(request: FastifyRequest): AuthContext {
  * itself: the route checks it, and what it opens is decided for the principal that made it.
  */
 export function registerGate(app: FastifyInstance, ctx: AppContext, keys: MachineKeys): void {
+  const table: DeclaredRoute[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    if (route.config?.permission) return;
-    if (publicMounts.some((mount) => mount.test(route.url))) {
+    const method = String(route.method);
+    if (!route.config?.permission) {
+      if (!publicMounts.some((mount) => mount.test(route.url)))
+        throw new Error(`${method} ${route.url} declares no permission`);
       route.config = { ...route.config, permission: public_ };
-      return;
     }
-    throw new Error(`${String(route.method)} ${route.url} declares no permission`);
+    table.push({ method, url: route.url, permission: route.config.permission! });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const permission = request.routeOptions.config.permission;
     // A request that matches no route is answered by the not-found handler.
     if (!permission) return;
@@ -68,7 +82,14 @@ export function registerGate(app: FastifyInstance, ctx: AppContext, keys: Machin
       case 'link':
         return;
       case 'edge':
-        return keys.edge(request);
+        try {
+          return await keys.edge(request);
+        } catch (error) {
+          // A caller without an edge key: the answer ends the connection, so the body it sends
+          // (an access log, or a gzip bomb) is never read, not even to be thrown away.
+          reply.header('connection', 'close');
+          throw error;
+        }
       case 'operator':
         return keys.operator(request);
       default: {

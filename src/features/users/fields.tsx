@@ -160,7 +160,7 @@ export function CurrentPasswordField({
 }: {
   value: string;
   onChange(value: string): void;
-  onBlur(): void;
+  onBlur?(): void;
   problem: string | null;
 }) {
   const { t } = useLingui();

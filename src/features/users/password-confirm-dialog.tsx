@@ -18,15 +18,17 @@ export function PasswordConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
   const { t, i18n } = useLingui();
   const online = useOnline();
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
+  // Said once the user tries to confirm: a word under the field as focus leaves it would move the
+  // buttons under the pointer on its way to Cancel.
+  const [tried, setTried] = useState(false);
   const [server, setServer] = useState<FieldProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const required = password === '' ? { id: 'user.password.currentRequired' } : undefined;
-  const shown = server.password ?? (touched ? required : undefined);
+  const shown = server.password ?? (tried ? required : undefined);
 
   const submit = async () => {
-    setTouched(true);
+    setTried(true);
     if (password === '' || busy) return;
     setBusy(true);
     setFailure(null);
@@ -73,7 +75,6 @@ export function PasswordConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
             setPassword(next);
             setServer({});
           }}
-          onBlur={() => setTouched(true)}
           problem={problemText(i18n, shown)}
         />
         {failure ? (

@@ -249,7 +249,9 @@ export function TwoFactorEnableDialog({
                   label={t({ id: 'user.twoFactor.code', message: '6-digit code' })}
                   value={draft.code}
                   onChange={(code) => change({ code })}
-                  onBlur={() => touch('code')}
+                  // A field left empty is said at sending: focus also leaves it when the
+                  // password is asked for first, before the user typed anything.
+                  onBlur={() => draft.code !== '' && touch('code')}
                   problem={problemText(i18n, shown.code)}
                 />
               </Stack>

@@ -472,6 +472,25 @@ describeServer('the authorisation matrix: every operation, every kind of caller'
     expect(declared.filter((id) => !documented.has(id) && !hidden.includes(id))).toEqual([]);
   });
 
+  it('walks the route table: every route declares a permission, each API route one of the contract', () => {
+    const table = h().app.routeTable;
+    expect(table.length).toBeGreaterThan(150);
+    const declared = new Set<unknown>([...Object.values(endpoints), ...Object.values(operations)]);
+    const commandPaths = new Map(Object.values(commands).map((m) => [m.api.path, m.menuPath]));
+    const strays = table
+      .filter((route) => /^\/(v3|api|account|operator|portal\/api)\//.test(route.url))
+      .filter(
+        (route) =>
+          !declared.has(route.permission) &&
+          !(commandPaths.get(route.url) === route.permission.menu && route.permission.effect === 'write'),
+      )
+      .map((route) => `${route.method} ${route.url}`);
+    expect(strays).toEqual([]);
+    // The rest: the portal's pages, the built console and the documentation, all public.
+    const others = table.filter((route) => !/^\/(v3|api|account|operator)\//.test(route.url));
+    expect(others.every((route) => route.permission.access === 'public')).toBe(true);
+  });
+
   it('refuses to start with a route that declares no permission', async () => {
     const app = Fastify();
     registerGate(app, { db: h().db } as never, { edge: async () => {}, operator: async () => {} });
