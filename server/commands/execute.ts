@@ -93,11 +93,12 @@ const answer = (ctx: CommandContext, key: string, response: StoredResponse): Com
  * 2. the key's stored answer: same request → that answer again, no effect; another request → 42202;
  * 3. the command and its schema version must be known (40905), the payload valid (40001 with
  *    `issues`), and `aggregate_id` the aggregate the payload names (40001);
- * 4. function permission: the spec's menu path granted to the active account (40301);
+ * 4. the gate (server/authz): the command's function permission, and the objects of every aggregate
+ *    it changes, as stored and as it would leave them (40301);
  * 5. the aggregate's version (0 when absent) must equal `base_version` → else 40902 with the server's
  *    `{version, current}`;
- * 6. the handler applies it (its rules may refuse: 40905, 42203);
- * 7. the handler's writes, the audit event, and the key with its answer, in one statement; commit.
+ * 6. the module applies it (its rules may refuse: 40905, 42203);
+ * 7. the writes, the audit event, and the key with its answer, in one statement; commit.
  *
  * Only accepted answers are stored. A refused, conflicting or held command leaves no trace, so the
  * browser can keep it, let the user edit it, and send it again under the same key: it is judged
@@ -199,12 +200,14 @@ function locksOf(
  * 3. the key's stored answer: same request → that answer again, no effect; another request → 42202;
  * 4. the command and its schema version must be known (40905), the payload valid (40001 with
  *    `issues`), and `aggregate_id` the primary aggregate the payload names (40001);
- * 5. function permission: the module's menu path granted to the active account; data permission:
- *    every domain it changes granted to the actor (40301);
+ * 5. the gate (server/authz/gate.ts): the module's function permission (and a read-only token
+ *    refused); the objects of each aggregate it changes by id (a new domain needs every domain),
+ *    then as stored, before the version is compared or anything of it answered (40301);
  * 6. the primary aggregate's version (0 when absent) must equal `base_version` → else 40902 with the
  *    server's `{version, current}`;
  * 7. the module's `apply` (the same function the browser folds with), with the facts its server
- *    side reads: its rules may refuse (40905, 42203, ...);
+ *    side reads: its rules may refuse (40905, 42203, ...); then the gate again on the objects of
+ *    the aggregates as the command leaves them (a policy moved to a domain not granted: 40301);
  * 8. each aggregate's writes, the audit event, and the key with its answer, in one statement; commit.
  *
  * Only accepted answers are stored. A refused, conflicting or held command leaves no trace, so the
