@@ -13,7 +13,7 @@ import { registerGate } from '../../../server/authz/hooks';
 import { stores, type AggregateStore } from '../../../server/commands/stores';
 import { findAccountByLogin } from '../../../server/modules/account/service';
 import { commandPayloads, endpointInputs } from '../../support/api-fixtures';
-import { changedTables, fingerprint, type Fingerprint } from '../../support/fingerprint';
+import { changedTables, fingerprint, watchChanges, type Fingerprint } from '../../support/fingerprint';
 import {
   call,
   cookieOf,
@@ -613,7 +613,15 @@ describeServer('the authorisation matrix: every operation, every kind of caller'
     const wrong: string[] = [];
     const changed: string[] = [];
     let checked = 0;
+    await watchChanges(h().db);
     let baseline: Fingerprint = await fingerprint(h().db);
+    // The watch sees a change: a group the main account makes, and its audit event.
+    expect(
+      (await single(demoToken, '/v3/domain/group/add', commandPayloads['domainGroup.create']())).body.code,
+    ).toBe(0);
+    const seen = await fingerprint(h().db);
+    expect(changedTables(baseline, seen)).toEqual(expect.arrayContaining(['domain_groups', 'audit_events']));
+    baseline = seen;
 
     /** Sends one call; a write answered other than 0 must leave the database as it was. */
     const judged = async (
