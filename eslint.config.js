@@ -79,6 +79,8 @@ const tableOwners = {
   'server/commands': ['idempotencyKeys', 'aggregates', 'aggregateVersions'],
   'server/modules/file-sync': ['fileSyncTasks'],
   'server/modules/alarm': ['alarmEvents', 'alarmDeliveries', 'alarmKeys'],
+  'server/modules/edge': ['edgeAgents', 'edgeDomainStates', 'edgeRevisions', 'edgeJobs'],
+  'server/modules/traffic': ['edgeBatches'],
 };
 const serverLayers = [
   'src/api',
@@ -227,6 +229,8 @@ export default tseslint.config(
       'server/admin.ts',
       'server/seed/cli.ts',
       'server/traffic-cli.ts',
+      'edge/main.ts',
+      'server/edge-local.ts',
     ],
     rules: { 'no-console': 'off' },
   },

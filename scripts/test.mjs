@@ -10,6 +10,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { ensureNginx } from './nginx.mjs';
 
 const only = process.argv[2];
 const workDir = mkdtempSync(join(tmpdir(), 'cdn-test-'));
@@ -66,6 +67,12 @@ function lane(name, out) {
 }
 
 async function checksAndTests(l) {
+  // The edge's tests drive a real nginx: installed here, before any test's clock runs.
+  try {
+    ensureNginx();
+  } catch (error) {
+    l.write(error instanceof Error ? error.message : String(error));
+  }
   await l.suite('unit and integration tests', ['--project', 'unit', '--project', 'integration']);
 }
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { AppError } from './http/envelope';
@@ -8,6 +9,8 @@ import { setSpecialConfig } from './modules/domain/service';
 import { approveApplication, pendingApplications } from './modules/product/service';
 import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from './modules/traffic/edge-keys';
 import { edgeNodeAction, runEdgeNodeAction } from './modules/ip-check/service';
+import { listNodes } from './modules/edge/service';
+import type { operatorEdgeNodesResult } from './operator/routes';
 import { packageAction, runPackageAction } from './modules/traffic-package/service';
 
 /**
@@ -31,6 +34,7 @@ function usage(): never {
       '  edge-node add <ip> <name> <region> <carrier> [offline]',
       '                                     add or change an edge node (region: GD, BJ… or overseas; carrier: telecom, unicom, mobile, edu, other)',
       '  edge-node remove <ip> | list       remove an edge node, or list them',
+      '  edge-nodes                         the nodes running the edge agent: contact, version, deployment',
       '  package grant <login> <size> <region> <days> [YYYY-MM-DD]',
       '                                     grant a traffic package (size: 500GB, 2TB; region: mainland, overseas, global)',
       '  package billing <login> flow|bandwidth|requests   set the billing mode of an account',
@@ -266,6 +270,30 @@ if (command === 'approve') {
     for (const n of nodes)
       console.log(`${n.address}\t${n.name}\t${n.region}\t${n.carrier}\t${n.online ? 'online' : 'offline'}`);
   else console.log(`edge-node ${action} ${address}: done, ${nodes.length} nodes (${through(r)})`);
+} else if (command === 'edge-nodes') {
+  // The nodes that run the edge agent, as they reported themselves.
+  const r = await route('GET', '/operator/edge/nodes');
+  let nodes: z.output<typeof operatorEdgeNodesResult>['nodes'];
+  if (r.kind === 'server') {
+    if (r.answer.code !== 0) {
+      console.error(`edge-nodes: failed: ${r.answer.msg} (${through(r)})`);
+      process.exit(1);
+    }
+    nodes = (r.answer.data as { nodes: typeof nodes }).nodes;
+  } else nodes = await direct((db) => listNodes(db, new Date()));
+  if (nodes.length === 0) console.log('No edge node has registered (npm run edge -- --console URL --key K).');
+  for (const n of nodes)
+    console.log(
+      [
+        n.name,
+        `${n.address}:${n.http_port}/${n.https_port}`,
+        `agent ${n.version}`,
+        n.online ? 'online' : 'offline',
+        `last contact ${n.last_seen_at}`,
+        n.applied_seq >= n.latest_seq ? 'up to date' : `applied ${n.applied_seq} of ${n.latest_seq}`,
+        n.failed_domains > 0 ? `${n.failed_domains} domains refused` : 'no refusals',
+      ].join('\t'),
+    );
 } else if (command === 'package') {
   const [action, who, ...rest] = process.argv.slice(3);
   const [size, region, days, effective] = rest;

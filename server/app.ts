@@ -37,6 +37,7 @@ import { tokenRoutes } from './modules/token/routes';
 import { certRoutes } from './modules/cert/routes';
 import { domainRoutes } from './modules/domain/routes';
 import { contentRoutes } from './modules/content/routes';
+import { edgeRoutes } from './modules/edge/routes';
 import { ipCheckRoutes } from './modules/ip-check/routes';
 import { trafficPackageRoutes } from './modules/traffic-package/routes';
 import { resourceRoutes } from './modules/resource/routes';
@@ -163,9 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, config);
   // Before any route is added: the gate's registration check sees every route.
   registerGate(app, ctx, {
-    edge: async (request) => {
-      await requireEdgeKey(ctx, request);
-    },
+    edge: (request) => requireEdgeKey(ctx, request),
     operator: async (request) => requireOperatorKey(options.operatorKey, request),
   });
   await app.register(fastifySwagger, {
@@ -313,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     domainRoutes(instance, ctx);
     certRoutes(instance, ctx);
     trafficRoutes(instance, ctx);
+    edgeRoutes(instance, ctx);
     operatorRoutes(instance, ctx);
     // The raw OpenAPI document (not enveloped), generated from the contract's schemas.
     instance.get(

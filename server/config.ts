@@ -123,6 +123,27 @@ export const configVariables = [
       "'1' lets domain origins be private, loopback or link-local addresses (an origin on the operator's own network); refused otherwise.",
   },
   {
+    name: 'EDGE',
+    default: 'auto',
+    description:
+      "'auto' starts one edge node (nginx driven by the edge agent) beside the console when nginx is installed; 'off' never does.",
+  },
+  {
+    name: 'EDGE_HTTP_PORT',
+    default: '8081',
+    description: 'Port of the local edge node for HTTP (the next port is its control port).',
+  },
+  {
+    name: 'EDGE_HTTPS_PORT',
+    default: '8443',
+    description: 'Port of the local edge node for HTTPS.',
+  },
+  {
+    name: 'DEMO_ORIGIN_PORT',
+    default: '8090',
+    description: 'Port of the bundled origin the demo domain edge.demo-shop.com is served from (loopback).',
+  },
+  {
     name: 'CONTENT_EDGE_DELAY_MS',
     default: '3000',
     description:
@@ -171,6 +192,12 @@ export interface Config {
   alarmCallbackPrivate: boolean;
   /** Domain origins may be loopback, private and link-local addresses. */
   originPrivate: boolean;
+  /** Whether `npm start` starts a local edge node (when nginx is there), and its ports. */
+  edge: 'auto' | 'off';
+  edgeHttpPort: number;
+  edgeHttpsPort: number;
+  /** The bundled origin of the demo's edge domain. */
+  demoOriginPort: number;
 }
 
 const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default])) as Record<
@@ -183,6 +210,17 @@ function positiveInt(name: string, raw: string): number {
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function port(name: string, raw: string): number {
+  const value = positiveInt(name, raw);
+  if (value > 65_535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return value;
+}
+
+function edgeSetting(raw: string): 'auto' | 'off' {
+  if (raw !== 'auto' && raw !== 'off') throw new Error(`EDGE must be auto or off, got "${raw}"`);
+  return raw;
 }
 
 export type TrustProxy = false | number | string[];
@@ -266,5 +304,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: get('SMTP_FROM'),
     alarmCallbackPrivate: get('ALARM_CALLBACK_PRIVATE') === '1',
     originPrivate: get('ORIGIN_PRIVATE') === '1',
+    edge: edgeSetting(get('EDGE')),
+    edgeHttpPort: port('EDGE_HTTP_PORT', get('EDGE_HTTP_PORT')),
+    edgeHttpsPort: port('EDGE_HTTPS_PORT', get('EDGE_HTTPS_PORT')),
+    demoOriginPort: port('DEMO_ORIGIN_PORT', get('DEMO_ORIGIN_PORT')),
   };
 }

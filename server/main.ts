@@ -3,10 +3,12 @@ import { openDatabase, withSetupLock } from './db/client';
 import { findAccountByLogin } from './modules/account/service';
 import { LocalEdge } from './modules/content/edge';
 import { ContentWorker } from './modules/content/worker';
+import { NodeEdge } from './modules/edge/content-edge';
 import { countAllUsage } from './modules/traffic-package/service';
 import { startTrafficMaintenance } from './modules/traffic/maintenance';
 import { seedDemoTraffic } from './seed/demo-traffic';
 import { buildApp } from './app';
+import { startLocalEdge } from './edge-local';
 import { movePicturesToStore } from './modules/suggestion/service';
 import { PictureStore } from './modules/suggestion/picture-store';
 import { forgetServer, recordServer } from './operator/address';
@@ -95,10 +97,11 @@ const packageTimer = setInterval(() => void demoTraffic.then(countPackages), 10 
 packageTimer.unref();
 void demoTraffic.then(countPackages);
 startTrafficMaintenance(database.db, config);
-// Refresh and prefetch tasks are executed through the edge bundled with the console (see README).
+// Refresh and prefetch tasks go to the registered edge nodes; without one, the console's own
+// simulation answers them (see README).
 const stopContentWorker = new ContentWorker(
   database.db,
-  new LocalEdge(database.db, config.contentEdgeDelayMs),
+  new NodeEdge(database.db, new LocalEdge(database.db, config.contentEdgeDelayMs)),
   {},
   app.changes,
 ).start();
@@ -114,10 +117,20 @@ if (config.demo) {
   console.log(`  Demo sign-ins (password ${config.demoPassword}):`);
   for (const a of demoAccounts) console.log(`    ${a.login.padEnd(11)} ${a.shows}`);
 }
+// One edge node beside the console, when nginx is installed (EDGE=off: none).
+const localEdge = await startLocalEdge(
+  database.db,
+  config,
+  `http://127.0.0.1:${new URL(address).port}`,
+).catch((error: unknown) => {
+  console.error(`  Edge node: not started: ${(error as Error).message}`);
+  return null;
+});
 
 running.stop = async () => {
   clearInterval(packageTimer);
   stopContentWorker();
+  await localEdge?.stop();
   await app.close();
   await database.close();
 };

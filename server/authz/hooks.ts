@@ -20,7 +20,8 @@ declare module 'fastify' {
 
 /** The keys that let machines in: an edge node's, the operator's. Each throws when the request has none. */
 export interface MachineKeys {
-  edge(request: FastifyRequest): Promise<void>;
+  /** The edge node's name (its key's). */
+  edge(request: FastifyRequest): Promise<string>;
   operator(request: FastifyRequest): Promise<void>;
 }
 
@@ -41,6 +42,15 @@ const public_: Permission<never> = { access: 'public', effect: 'read' };
 const publicMounts = [/^\/\*?$/, /^\/docs(\/|$)/];
 
 const callers = new WeakMap<FastifyRequest, AuthContext>();
+
+const edgeNodes = new WeakMap<FastifyRequest, string>();
+
+/** The edge node of a request the gate let through (routes of `edge` access): its key's name. */
+export function edgeNodeOf(request: FastifyRequest): string {
+  const name = edgeNodes.get(request);
+  if (name === undefined) throw new Error(`${request.method} ${request.url}: no edge node`);
+  return name;
+}
 
 /** The signed-in caller of a request the gate let through (routes of `identity` or `open` access). */
 export function callerOf(request: FastifyRequest): AuthContext {
@@ -83,7 +93,8 @@ export function registerGate(app: FastifyInstance, ctx: AppContext, keys: Machin
         return;
       case 'edge':
         try {
-          return await keys.edge(request);
+          edgeNodes.set(request, await keys.edge(request));
+          return;
         } catch (error) {
           // A caller without an edge key: the answer ends the connection, so the body it sends
           // (an access log, or a gzip bomb) is never read, not even to be thrown away.

@@ -10,6 +10,7 @@ import {
 } from '../../src/commands/command';
 import { commandNamed, type CommandName } from '../../src/commands/registry';
 import { Code, type Issue, type Language } from '../../src/contract';
+import { sectionKinds } from '../../src/contract/domain-config';
 import type { CommandResult } from '../../src/contract/commands';
 import type { Db, Tx } from '../db/client';
 import { objectsOfAggregate } from '../../src/commands/objects';
@@ -20,6 +21,7 @@ import { changeChannel, changePayload, type ChangeFeed } from '../http/changes';
 import { AppError } from '../http/envelope';
 import { isKnownMessage, t } from '../i18n/messages';
 import type { AuditOrigin } from '../modules/audit/service';
+import { touchEdge } from '../modules/edge/service';
 import {
   findStored,
   openCommand,
@@ -352,6 +354,7 @@ async function applyCommand(
       at: now,
     },
   );
+  await touchEdgeOf(tx, accountId, targets);
   if (ctx.notifyOthers)
     await tx.execute(
       sql`select ${sql.join(
@@ -363,4 +366,16 @@ async function applyCommand(
       )}`,
     );
   return { result: answer(ctx, command.key, response), targets };
+}
+
+const edgeServed: ReadonlySet<string> = new Set<string>(['domain', ...sectionKinds]);
+
+/**
+ * What the edge serves changed with the command: a domain or one of its sections, or the IP bans,
+ * which serve on every domain of the account. Marked in the command's transaction.
+ */
+async function touchEdgeOf(tx: Tx, accountId: number, targets: readonly AggregateRef[]): Promise<void> {
+  if (targets.some((target) => target.kind === 'ipBan')) return touchEdge(tx, accountId, 'account');
+  const domains = targets.filter((target) => edgeServed.has(target.kind)).map((target) => target.id);
+  if (domains.length > 0) await touchEdge(tx, accountId, domains);
 }

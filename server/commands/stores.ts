@@ -220,3 +220,23 @@ export async function liveDocumentsOfKind(
       ),
     );
 }
+
+/** The documents of some kinds for many ids (the sections of many domains): by id, then kind. */
+export async function loadDocumentsOf(
+  db: Executor,
+  kinds: readonly string[],
+  ids: readonly string[],
+): Promise<Map<string, Map<string, { version: number; data: Record<string, unknown> }>>> {
+  const byId = new Map<string, Map<string, { version: number; data: Record<string, unknown> }>>();
+  if (ids.length === 0) return byId;
+  const rows = await db
+    .select({ id: aggregates.id, kind: aggregates.kind, version: aggregates.version, data: aggregates.data })
+    .from(aggregates)
+    .where(and(inArray(aggregates.kind, [...kinds]), inArray(aggregates.id, [...ids])));
+  for (const row of rows) {
+    const documents = byId.get(row.id) ?? new Map();
+    documents.set(row.kind, { version: row.version, data: row.data });
+    byId.set(row.id, documents);
+  }
+  return byId;
+}

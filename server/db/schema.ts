@@ -759,6 +759,89 @@ export const edgeNodes = pgTable('edge_nodes', {
   createdAt: ts('created_at').notNull(),
 });
 
+/**
+ * Edge nodes that run the edge agent (`npm run edge`): one a key (`edge_keys.name`). A node
+ * registers when it starts, pulls the configuration and reports what took effect: `applied_seq`
+ * is the last change (`edge_revisions.seq`) in effect on it, but for its `edge_failures`.
+ */
+export const edgeAgents = pgTable('edge_agents', {
+  keyName: text('key_name').primaryKey(),
+  address: text('address').notNull(),
+  version: text('version').notNull(),
+  httpPort: integer('http_port').notNull(),
+  httpsPort: integer('https_port').notNull(),
+  registeredAt: ts('registered_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  appliedSeq: bigint('applied_seq', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * What each node serves for each domain: the versions in effect (the domain aggregate's and each
+ * section's), and the last configuration it could not make nginx take, with nginx's reason.
+ */
+export const edgeDomainStates = pgTable(
+  'edge_domain_states',
+  {
+    keyName: text('key_name')
+      .notNull()
+      .references(() => edgeAgents.keyName, { onDelete: 'cascade' }),
+    domainId: text('domain_id').notNull(),
+    /** The change (`edge_revisions.seq`) last tried. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** The versions in effect, by `domain` and section kind; empty when the domain is served by nothing yet. */
+    versions: jsonb('versions').$type<Record<string, number>>().notNull(),
+    failedSeq: bigint('failed_seq', { mode: 'number' }),
+    reason: text('reason'),
+    at: ts('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyName, t.domainId] })],
+);
+
+/**
+ * The last change of what the edge serves for each domain: its aggregate, a section, its
+ * certificate or its account's IP bans. `seq` comes from one sequence, so a node asks for what
+ * changed after the last one it holds.
+ */
+export const edgeRevisions = pgTable(
+  'edge_revisions',
+  {
+    domainId: text('domain_id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('edge_revisions_seq_idx').on(t.seq)],
+);
+
+/** A refresh or prefetch task's URLs sent to one node, and what the node answered. */
+export const edgeJobs = pgTable(
+  'edge_jobs',
+  {
+    id: uuid('id').notNull(),
+    keyName: text('key_name')
+      .notNull()
+      .references(() => edgeAgents.keyName, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['url', 'dir', 'prefetch'] }).notNull(),
+    urls: jsonb('urls').$type<string[]>().notNull(),
+    results: jsonb('results').$type<(string | null)[]>(),
+    createdAt: ts('created_at').notNull(),
+    doneAt: ts('done_at'),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.keyName] }), index('edge_jobs_open_idx').on(t.keyName, t.doneAt)],
+);
+
+/** Access-log batches already counted, by the node and the batch's id: a batch sent again counts once. */
+export const edgeBatches = pgTable(
+  'edge_batches',
+  {
+    keyName: text('key_name').notNull(),
+    batchId: text('batch_id').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyName, t.batchId] }), index('edge_batches_at_idx').on(t.at)],
+);
+
 /** When each user last ran an IP check: one query per user every 5 seconds (spec §9). */
 export const ipCheckCalls = pgTable('ip_check_calls', {
   accountId: integer('account_id')

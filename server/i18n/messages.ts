@@ -89,6 +89,10 @@ export const messages = {
     zh_CN: '日志须为 JSON Lines 文本（application/x-ndjson），可 gzip 压缩',
     en_US: 'Logs must be JSON Lines text (application/x-ndjson), optionally gzip-compressed.',
   },
+  'edge.batch.invalid': {
+    zh_CN: '批次号（X-Edge-Batch）须为 1 到 200 个字母、数字或 . _ : -',
+    en_US: 'The batch id (X-Edge-Batch) must be 1 to 200 letters, digits or . _ : -',
+  },
   'edge.body.tooLarge': {
     zh_CN: '日志过大：每次解压后最多 {max_mb} MB，压缩比最多 {ratio}:1，请分批发送',
     en_US:

@@ -19,6 +19,7 @@ import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from '../modules/traffic/e
 import { edgeNodeAction, edgeNodeActionResult, runEdgeNodeAction } from '../modules/ip-check/service';
 import { packageAction, packageActionResult, runPackageAction } from '../modules/traffic-package/service';
 import { demoTrafficDomains } from '../seed/demo-traffic';
+import { listNodes } from '../modules/edge/service';
 
 /**
  * The operator's special-configuration call (spec §6: work orders). Not a console call, so its
@@ -224,7 +225,39 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
       return ok(request, { domains: domains.map((d) => ({ name: d.name, peak_bps: d.peakBps })) });
     },
   );
+
+  app.get(
+    '/operator/edge/nodes',
+    {
+      config: { permission: operations.operatorEdgeNodes },
+      schema: {
+        ...documented(
+          'operatorEdgeNodes',
+          'The edge nodes that registered (`npm run edge`): address and ports, agent version, last contact, the last configuration change applied beside the newest, and the domains whose configuration the node refused. 40301 without the operator key.',
+        ),
+        response: { 200: envelopeOf(operatorEdgeNodesResult).or(failureEnvelope) },
+      },
+    },
+    async (request) => ok(request, { nodes: await listNodes(ctx.db, new Date()) }),
+  );
 }
+
+export const operatorEdgeNodesResult = z.object({
+  nodes: z.array(
+    z.object({
+      name: z.string(),
+      address: z.string(),
+      version: z.string(),
+      http_port: z.number().int(),
+      https_port: z.number().int(),
+      online: z.boolean(),
+      last_seen_at: z.string(),
+      applied_seq: z.number().int(),
+      latest_seq: z.number().int(),
+      failed_domains: z.number().int(),
+    }),
+  ),
+});
 
 export const operatorEdgeKeyBody = z
   .object({

@@ -39,6 +39,7 @@ import {
   sectionHistoryQuery,
   sectionHistoryResult,
 } from './domain-config';
+import { domainDeploymentQuery, domainDeploymentResult } from './edge';
 import {
   certDeleteBody,
   certDeleteResult,
@@ -610,6 +611,18 @@ export const endpoints = {
     tag: 'domainConfig',
     summary:
       'Every configuration section of a domain, each with its version (a section never set: its defaults, version 0); 40401 for a deleted or absent domain.',
+  }),
+  domainDeployment: e({
+    ...routes.domainDeployment,
+    input: domainDeploymentQuery,
+    output: domainDeploymentResult,
+    access: 'open',
+    effect: 'read',
+    menu: '/cdn/domain/list',
+    objects: (i: z.output<typeof domainDeploymentQuery>) => ({ domains: [i.id] }),
+    tag: 'domainConfig',
+    summary:
+      'How the domain’s configuration stands at the edge, part by part (its origins and status, then each section): the version, and whether every edge node in contact serves it (effective), takes it (deploying) or refused it (failed, with the reason); local when no edge node is registered. 40401 for a deleted or absent domain.',
   }),
   sectionHistory: e({
     ...routes.sectionHistory,

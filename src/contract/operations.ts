@@ -23,6 +23,11 @@ export const operations = {
   // A calendar app reads the feed with its secret; it lists what the user who made it may see.
   certCalendar: { access: 'link', effect: 'read' },
   edgeIngest: { access: 'edge', effect: 'write' },
+  // An edge node's own calls: registering, pulling the configuration, reporting what took effect.
+  edgeRegister: { access: 'edge', effect: 'write' },
+  edgeConfig: { access: 'edge', effect: 'read' },
+  edgeReport: { access: 'edge', effect: 'write' },
+  operatorEdgeNodes: { access: 'operator', effect: 'read' },
   openApiDocument: { access: 'public', effect: 'read' },
   operatorApprove: { access: 'operator', effect: 'write' },
   operatorPending: { access: 'operator', effect: 'read' },

@@ -53,6 +53,7 @@ export const routes = {
   domainDetail: { method: 'GET', path: '/v3/domain/domain/detail' },
   domainGroupList: { method: 'GET', path: '/v3/domain/group/lists' },
   domainConfig: { method: 'GET', path: '/v3/domain/config/detail' },
+  domainDeployment: { method: 'GET', path: '/v3/domain/config/deployment' },
   sectionHistory: { method: 'GET', path: '/v3/domain/config/history' },
   certList: { method: 'GET', path: '/v3/cert/lists' },
   certDetail: { method: 'GET', path: '/v3/cert/detail' },

@@ -285,6 +285,8 @@ export const ingestResult = z.object({
   rejected: z.number().int(),
   /** The first problems, by line number (1-based). */
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** The call's batch (`X-Edge-Batch`) was counted before: nothing was counted again. */
+  duplicate: z.boolean().optional(),
 });
 export type IngestResult = z.infer<typeof ingestResult>;
 

@@ -133,12 +133,16 @@ export interface Read<T> {
 export function useCall<N extends EndpointName>(
   name: N,
   input: InputOf<N>,
-  options: { refetchInterval?: number | false } = {},
+  options: {
+    /** How often to read again: fixed, or decided by the last answer. */
+    refetchInterval?: number | false | ((data: OutputOf<N> | undefined) => number | false);
+  } = {},
 ): Read<OutputOf<N>> {
+  const every = options.refetchInterval ?? false;
   const query = useQuery({
     queryKey: [name, input],
     queryFn: () => api.call(name, input, { quiet: true }),
-    refetchInterval: options.refetchInterval ?? false,
+    refetchInterval: typeof every === 'function' ? (q) => every(q.state.data) : every,
     placeholderData: (previous) => previous,
   });
   return {

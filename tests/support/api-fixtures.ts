@@ -53,6 +53,7 @@ export const endpointInputs: Partial<Record<EndpointName, Record<string, unknown
   domainDetail: { id: randomUUID() },
   domainGroupList: { updated_since: '2026-01-01T00:00:00Z' },
   domainConfig: { id: randomUUID() },
+  domainDeployment: { id: randomUUID() },
   sectionHistory: { id: randomUUID(), kind: 'domainCache' },
   certList: { keyword: 'example', expiry: 'in30' },
   certDetail: { id: randomUUID() },

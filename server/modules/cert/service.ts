@@ -332,3 +332,35 @@ export async function certificateName(db: Executor, accountId: number, id: strin
     .where(and(eq(certificates.accountId, accountId), eq(certificates.id, id)));
   return row?.name ?? null;
 }
+
+/**
+ * Certificates for the edge, with their private keys opened: the edge agent gets them over its
+ * authenticated channel and writes them readable by nginx's master only.
+ */
+export async function certificatesForEdge(
+  db: Executor,
+  vault: KeyVault,
+  refs: readonly { accountId: number; id: string }[],
+) {
+  if (refs.length === 0) return [];
+  const rows = await db
+    .select({
+      accountId: certificates.accountId,
+      id: certificates.id,
+      serial: certificates.serial,
+      chainPem: certificates.chainPem,
+      sealedKey: certificates.sealedKey,
+    })
+    .from(certificates)
+    .where(inArray(certificates.id, [...new Set(refs.map((ref) => ref.id))]));
+  const wanted = new Set(refs.map((ref) => `${ref.accountId}:${ref.id}`));
+  return rows
+    .filter((row) => wanted.has(`${row.accountId}:${row.id}`))
+    .map((row) => ({
+      accountId: row.accountId,
+      id: row.id,
+      serial: row.serial,
+      certPem: row.chainPem,
+      keyPem: vault.open(row.sealedKey, row.id),
+    }));
+}

@@ -34,6 +34,11 @@ export class LocalEdge implements ContentEdge {
   async execute(job: EdgeJob): Promise<(string | null)[]> {
     // The edge answers at the end: a domain suspended meanwhile fails the URLs.
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    return this.check(job);
+  }
+
+  /** Whether each URL may take effect at all (its host served by an active domain), without waiting. */
+  async check(job: EdgeJob): Promise<(string | null)[]> {
     const hosts = job.urls.map(contentHost);
     const served = await servingDomains(this.db, job.accountId, hosts, everything.domains);
     return hosts.map((host) => (served.has(host) ? null : 'content.edge.notAccelerated'));

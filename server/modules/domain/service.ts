@@ -477,3 +477,24 @@ export async function domainIdsCreatedBy(
     .where(and(eq(domains.accountId, accountId), inArray(domains.createdBy, [...creators])));
   return rows.map((r) => r.id);
 }
+
+/**
+ * What the edge serves of domains (every account's): all domains not deleted when `ids` is null,
+ * else those of these ids that exist, deleted ones included (the edge stops serving them).
+ */
+export async function edgeDomainRows(db: Executor, ids: readonly string[] | null) {
+  const columns = {
+    id: domains.id,
+    accountId: domains.accountId,
+    name: domains.name,
+    status: domains.status,
+    origins: domains.origins,
+    version: domains.version,
+  };
+  if (ids === null) return db.select(columns).from(domains).where(live);
+  if (ids.length === 0) return [];
+  return db
+    .select(columns)
+    .from(domains)
+    .where(inArray(domains.id, [...ids]));
+}

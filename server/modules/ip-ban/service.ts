@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { IpBanEntry, ipBanListQuery } from '../../../src/contract/ip-ban';
 import { rangeEnd, type IpRange } from '../../../src/contract/rules/ip';
@@ -217,4 +217,13 @@ export async function coveringEntry(
     .orderBy(desc(ipBans.prefix))
     .limit(1);
   return found ? entryOf(stateOf(found)) : null;
+}
+
+/** The bans in force at `now` of some accounts, for the edge: range and expiry. */
+export async function bansInForce(db: Executor, accountIds: readonly number[], now: Date) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({ accountId: ipBans.accountId, range: ipBans.id, expiresAt: ipBans.expiresAt })
+    .from(ipBans)
+    .where(and(inArray(ipBans.accountId, [...accountIds]), inForceAt(now)));
 }

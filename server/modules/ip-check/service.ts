@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client';
 import { edgeNodes, ipCheckCalls } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { locationOf, placeOf } from '../traffic/geo';
+import { nodesAt } from '../edge/service';
 
 export type EdgeNodeRow = typeof edgeNodes.$inferSelect;
 
@@ -53,15 +54,22 @@ export async function checkIps(
     .from(edgeNodes)
     .where(inArray(edgeNodes.address, [...new Set(ips)]));
   const byAddress = new Map(nodes.map((node) => [node.address, node]));
+  // Nodes running the edge agent count too; the operator's table says their region and carrier.
+  const agents = new Map((await nodesAt(db, [...new Set(ips)], now)).map((agent) => [agent.address, agent]));
   return values.map((input, i) => {
     const ip = ips[i]!;
     const node = byAddress.get(ip);
+    const agent = agents.get(ip);
     const place = placeOf(ip);
     return {
       input,
       ip,
-      edge_node: node !== undefined,
-      node: node ? { name: node.name, online: node.online } : null,
+      edge_node: node !== undefined || agent !== undefined,
+      node: node
+        ? { name: node.name, online: node.online }
+        : agent
+          ? { name: agent.name, online: agent.online }
+          : null,
       region: node ? (node.region as Region) : place.region,
       carrier: node ? (node.carrier as Carrier) : place.carrier,
       location: locationOf(ip),

@@ -33,6 +33,11 @@ export interface Job {
   domains?: readonly DomainRef[];
   /** Where the raw lines are kept (none when absent). */
   logDir?: string;
+  /**
+   * Raw lines are kept only once the caller says so (`release`): an edge's batch is kept when its
+   * sums were written, and not at all when it had been counted before.
+   */
+  hold?: boolean;
 }
 
 /**
@@ -54,9 +59,14 @@ const day = 86_400_000;
 /**
  * Reads and sums a piece, gives its sums (`report`: the caller writes them), then keeps its raw
  * lines under `job.logDir`: compressing them costs about as much as the rest, and is done while
- * the caller writes the sums.
+ * the caller writes the sums. A job that holds its lines writes them when `release` answers true.
  */
-export async function runJob(job: Job, ask: AskDomains, report: (sums: JobSums) => void): Promise<void> {
+export async function runJob(
+  job: Job,
+  ask: AskDomains,
+  report: (sums: JobSums) => void,
+  release: () => Promise<boolean> = () => Promise.resolve(true),
+): Promise<void> {
   const rawFrom = Math.max(job.rawFrom ?? -Infinity, job.now - retentionDays.rawLogs * day);
   const { source } = job;
   let scan: Scan;
@@ -69,7 +79,7 @@ export async function runJob(job: Job, ask: AskDomains, report: (sums: JobSums) 
   const { lines, rejected, errors } = placeLines(scan, domains, job.now);
   report({ rows: rollupRows(rollupOf(lines), job.now), accepted: lines.length, rejected, errors });
   if (!job.logDir) return;
-  await new RawLogs(job.logDir).write(
-    RawLogs.pack(lines, rawFrom, source.kind === 'text' ? source.bytes : undefined),
-  );
+  const packed = RawLogs.pack(lines, rawFrom, source.kind === 'text' ? source.bytes : undefined);
+  if (job.hold && !(await release())) return;
+  await new RawLogs(job.logDir).write(packed);
 }

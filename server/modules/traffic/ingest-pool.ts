@@ -6,10 +6,14 @@ import type { AskDomains, Job, JobSums } from './ingest-job';
 export interface JobRun {
   sums: JobSums;
   kept: Promise<void>;
+  /** Of a job that holds its raw lines (`Job.hold`): keep them, or drop them. Once. */
+  release(keep: boolean): void;
 }
 
 interface Pending {
   ask: AskDomains;
+  /** The job waits to be told whether to keep its raw lines. */
+  held: boolean;
   /** Until the sums arrive: the run's promise; after: the keeping's. */
   resolve(value: JobRun | undefined): void;
   reject(error: Error): void;
@@ -48,7 +52,8 @@ export class IngestPool {
     const transfer =
       source.kind === 'text' && source.bytes.buffer instanceof ArrayBuffer ? [source.bytes.buffer] : [];
     return new Promise<JobRun>((resolve, reject) => {
-      this.pending.set(id, { ask, resolve: (run) => resolve(run!), reject });
+      const held = job.hold === true && job.logDir !== undefined;
+      this.pending.set(id, { ask, held, resolve: (run) => resolve(run!), reject });
       if (slot.jobs.size === 0) slot.worker.ref();
       slot.jobs.add(id);
       slot.worker.postMessage({ id, job }, transfer);
@@ -97,10 +102,20 @@ export class IngestPool {
       } else if (message.type === 'sums') {
         // From here on the entry stands for the keeping of the raw lines.
         const kept = new Promise<void>((resolve, reject) =>
-          this.pending.set(message.id, { ask: entry.ask, resolve: () => resolve(), reject }),
+          this.pending.set(message.id, {
+            ask: entry.ask,
+            held: entry.held,
+            resolve: () => resolve(),
+            reject,
+          }),
         );
         kept.catch(() => {});
-        entry.resolve({ sums: message.sums, kept });
+        const release = (keep: boolean) => {
+          // A job that failed meanwhile has nothing left to keep; one not held keeps its lines anyway.
+          if (this.pending.get(message.id)?.held)
+            worker.postMessage({ type: 'release', id: message.id, keep });
+        };
+        entry.resolve({ sums: message.sums, kept, release });
       } else if (message.type === 'kept') done(message.id)?.resolve(undefined);
       else done(message.id)?.reject(new Error(message.error));
     });

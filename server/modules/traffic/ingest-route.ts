@@ -6,9 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/contract';
 import { envelopeOf } from '../../../src/contract/schemas';
 import { ingestResult, trafficLimits, trafficPaths } from '../../../src/contract/traffic';
+import { edgeNodeOf } from '../../authz/hooks';
 import type { AppContext } from '../../http/context';
 import { AppError, ok } from '../../http/envelope';
 import { failureEnvelope } from '../../http/routes';
+import { batchIdPattern, type BatchRef } from './edge-batches';
 import { ingestText } from './ingest';
 import type { RawLogs } from './raw-logs';
 
@@ -162,6 +164,15 @@ export function readLogBody(
   });
 }
 
+/** The call's batch (`X-Edge-Batch`) of the node's key, if it names one; `edge.batch.invalid` if malformed. */
+function batchOf(request: FastifyRequest): BatchRef | undefined {
+  const header = request.headers['x-edge-batch'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !batchIdPattern.test(header))
+    throw new AppError(Code.invalidRequest, 'edge.batch.invalid');
+  return { keyName: edgeNodeOf(request), id: header };
+}
+
 /**
  * Ingestion: edge nodes post JSON lines with their key. The key is checked from the headers,
  * before a byte of the body is read; the body is then bounded per call (bytes, decompression
@@ -181,7 +192,7 @@ export function ingestRoute(app: FastifyInstance, ctx: AppContext, raw: RawLogs)
         // The body is decompressed here, within the limits, not by the compression plugin.
         decompress: false,
         schema: {
-          summary: `Access-log lines from an edge node (JSON lines, see the README for the fields; gzip with Content-Encoding: gzip), with the key the operator made: \`Authorization: Edge <key>\`. Lines are summed into the statistics and kept as hourly raw files; refused lines are counted with the first reasons. At most ${ingestBodyLimits.bytes / (1024 * 1024)} MB a call once decompressed, compressed at most ${ingestBodyLimits.ratio}:1.`,
+          summary: `Access-log lines from an edge node (JSON lines, see the README for the fields; gzip with Content-Encoding: gzip), with the key the operator made: \`Authorization: Edge <key>\`. Lines are summed into the statistics and kept as hourly raw files; refused lines are counted with the first reasons. A call with \`X-Edge-Batch: <id>\` (1–200 of A–Z a–z 0–9 . _ : -) counts once per key: the same id sent again is answered \`duplicate: true\` with nothing counted. At most ${ingestBodyLimits.bytes / (1024 * 1024)} MB a call once decompressed, compressed at most ${ingestBodyLimits.ratio}:1.`,
           tags: ['edge'],
           operationId: 'edgeIngest',
           security: [{ edgeKey: [] }],
@@ -190,9 +201,10 @@ export function ingestRoute(app: FastifyInstance, ctx: AppContext, raw: RawLogs)
         },
       },
       async (request) => {
+        const batch = batchOf(request);
         if (!(request.body instanceof Uint8Array))
           throw new AppError(Code.invalidRequest, 'edge.body.invalid');
-        return ok(request, await ingestText(ctx.db, raw, request.body, Date.now()));
+        return ok(request, await ingestText(ctx.db, raw, request.body, Date.now(), batch));
       },
     );
   });

@@ -10,11 +10,21 @@ const { runJob } = await import('./ingest-job.ts');
 
 /** Jobs waiting for their domains, by id. */
 const asking = new Map();
+/** Held jobs waiting to be told whether to keep their raw lines, by id; or the word, if it came first. */
+const releasing = new Map();
 
 parentPort.on('message', (message) => {
   if (message.type === 'domains') {
     asking.get(message.id)?.(message.answer);
     asking.delete(message.id);
+    return;
+  }
+  if (message.type === 'release') {
+    const waiting = releasing.get(message.id);
+    if (typeof waiting === 'function') {
+      releasing.delete(message.id);
+      waiting(message.keep);
+    } else releasing.set(message.id, message.keep);
     return;
   }
   const { id, job } = message;
@@ -24,7 +34,15 @@ parentPort.on('message', (message) => {
       parentPort.postMessage({ type: 'names', id, names });
     });
   const report = (sums) => parentPort.postMessage({ type: 'sums', id, sums });
-  runJob(job, ask, report).then(
+  const release = () =>
+    new Promise((resolve) => {
+      const word = releasing.get(id);
+      if (typeof word === 'boolean') {
+        releasing.delete(id);
+        resolve(word);
+      } else releasing.set(id, resolve);
+    });
+  runJob(job, ask, report, release).then(
     () => parentPort.postMessage({ type: 'kept', id }),
     (error) =>
       parentPort.postMessage({

@@ -1,6 +1,7 @@
 import type { IngestResult } from '../../../src/contract/traffic';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { liveDomainsByName } from '../domain/service';
+import { batchCounted, claimBatch, type BatchRef } from './edge-batches';
 import type { Job } from './ingest-job';
 import { ingestPool, type JobRun } from './ingest-pool';
 import { errorsMax } from './read-lines';
@@ -29,12 +30,25 @@ function inLane<T>(db: Db, work: () => Promise<T>): Promise<T> {
 
 /**
  * Writes what the workers summed, every piece in one transaction, then waits for the workers to
- * have kept the raw lines (which they do meanwhile).
+ * have kept the raw lines (which they do meanwhile, or, for held jobs, once the sums are written).
+ * With `claim`, the sums are written only if it answers true in that transaction, and held raw
+ * lines kept only then; answers whether they were.
  */
-export async function writeRuns(db: Db, runs: readonly JobRun[]): Promise<void> {
+export async function writeRuns(
+  db: Db,
+  runs: readonly JobRun[],
+  claim?: (tx: Executor) => Promise<boolean>,
+): Promise<boolean> {
   const rows = combineRows(runs.map((r) => r.sums.rows));
-  await inLane(db, () => writeRows(db, rows));
+  let written = false;
+  try {
+    written = await inLane(db, () => writeRows(db, rows, claim));
+  } finally {
+    // Held raw lines follow the sums: kept when these were written, never when they were not.
+    for (const run of runs) run.release(written);
+  }
   await Promise.all(runs.map((r) => r.kept));
+  return written;
 }
 
 const merged = (runs: readonly JobRun[]): IngestResult => ({
@@ -49,29 +63,48 @@ const merged = (runs: readonly JobRun[]): IngestResult => ({
 /**
  * One call's body, read by the workers at once: each reads the lines of its share of the domains
  * (every line of a domain to the same worker, so each sums whole domains), the body shared
- * between them, not copied to each.
+ * between them, not copied to each. An edge's `batch` counts once: its id is recorded with its
+ * sums, its raw lines kept after that, and a batch recorded before is answered `duplicate` with
+ * nothing counted or kept again.
  */
 export async function ingestText(
   db: Db,
   raw: RawLogs | null,
   body: string | Uint8Array,
   now: number,
+  batch?: BatchRef,
 ): Promise<IngestResult> {
+  const duplicate: IngestResult = { accepted: 0, rejected: 0, errors: [], duplicate: true };
+  if (batch && (await batchCounted(db, batch))) return duplicate;
   const pool = ingestPool();
   const text = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const bytes = new Uint8Array(new SharedArrayBuffer(text.byteLength));
   bytes.set(text);
   const of = bytes.length < 256 * 1024 ? 1 : pool.size;
   const ask = (names: string[]) => liveDomainsByName(db, names);
-  const runs = await Promise.all(
+  const settled = await Promise.allSettled(
     Array.from({ length: of }, (_, index) =>
       pool.run(
-        { source: { kind: 'text', bytes, share: { index, of } }, now, ...(raw ? { logDir: raw.dir } : {}) },
+        {
+          source: { kind: 'text', bytes, share: { index, of } },
+          now,
+          ...(raw ? { logDir: raw.dir, hold: batch !== undefined } : {}),
+        },
         ask,
       ),
     ),
   );
-  await writeRuns(db, runs);
+  const runs: JobRun[] = [];
+  for (const run of settled) if (run.status === 'fulfilled') runs.push(run.value);
+  const failed = settled.find((run) => run.status === 'rejected');
+  if (failed) {
+    // The other workers hold their raw lines until told: they keep none of a call that failed.
+    for (const run of runs) run.release(false);
+    throw failed.reason;
+  }
+  // A batch sent twice at once: both are read, the second's claim finds the first's.
+  const claim = batch && ((tx: Executor) => claimBatch(tx, batch, now));
+  if (!(await writeRuns(db, runs, claim))) return duplicate;
   return merged(runs);
 }
 

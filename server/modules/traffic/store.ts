@@ -122,15 +122,27 @@ function upsert(chunk: RowsChunk) {
     on conflict (${sql.raw(conflict)}) do update set ${sql.raw(updates)}`;
 }
 
-/** Adds a rollup's rows (built where the rollup was made) to the tables, in one transaction. */
-export async function writeRows(db: Db, rows: RollupRows): Promise<void> {
-  if (rows.chunks.length === 0 && rows.sketches.length === 0) return;
+/**
+ * Adds a rollup's rows (built where the rollup was made) to the tables, in one transaction. With
+ * `claim` (an edge's batch id recorded), the rows are added only when it answers true, in the same
+ * transaction; answers whether they were.
+ */
+export async function writeRows(
+  db: Db,
+  rows: RollupRows,
+  claim?: (tx: Executor) => Promise<boolean>,
+): Promise<boolean> {
+  const empty = rows.chunks.length === 0 && rows.sketches.length === 0;
+  if (empty && !claim) return true;
   // Only the partitions rows go to: a load of old days makes none of the fine grains' days.
   for (const { table, from, to } of rows.spans) await ensurePartitions(db, from, to, [table]);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // The claim first: what it refuses (a batch counted before) is not added again.
+    if (claim && !(await claim(tx))) return false;
     for (const chunk of rows.chunks) await tx.execute(upsert(chunk));
     for (let i = 0; i < rows.sketches.length; i += 500)
       await addSketches(tx, rows.sketches.slice(i, i + 500));
+    return true;
   });
 }
 

@@ -493,7 +493,7 @@ describeServer('the authorisation matrix: every operation, every kind of caller'
 
   it('refuses to start with a route that declares no permission', async () => {
     const app = Fastify();
-    registerGate(app, { db: h().db } as never, { edge: async () => {}, operator: async () => {} });
+    registerGate(app, { db: h().db } as never, { edge: async () => 'edge', operator: async () => {} });
     expect(() => app.get('/v3/undeclared', async () => ({}))).toThrow(
       'GET /v3/undeclared declares no permission',
     );
@@ -506,6 +506,7 @@ describeServer('the authorisation matrix: every operation, every kind of caller'
     switch (name) {
       case 'domainDetail':
       case 'domainConfig':
+      case 'domainDeployment':
         return { id: f.domain };
       case 'sectionHistory':
         return { id: f.domain, kind: 'domainCache' };

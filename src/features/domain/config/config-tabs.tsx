@@ -13,6 +13,7 @@ import { useOnline } from '../../../ui/use-online';
 import { domainDetailTabs, type DomainDetailTab } from '../search';
 import { sectionTabs } from './config-messages';
 import { ContentView } from './content-view';
+import { EdgeDeployment } from './edge-deployment';
 import { HistoryPanel } from './history-panel';
 import { OriginsCard } from './origins-card';
 import { pullDomainConfig } from './pull-config';
@@ -75,7 +76,12 @@ export function ConfigTabs({ entry, tab, onTab, basic, originsTable }: ConfigTab
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="basic">{basic}</Tabs.Content>
+      <Tabs.Content value="basic">
+        <Stack gap="4">
+          {basic}
+          {entry.status === 'deleted' ? null : <EdgeDeployment id={entry.id} />}
+        </Stack>
+      </Tabs.Content>
       {sectionTabNames.map((name) => (
         <Tabs.Content key={name} value={name}>
           <Stack gap="4">

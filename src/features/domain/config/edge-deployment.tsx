@@ -1,0 +1,143 @@
+import { Badge, Card, Heading, HStack, Table, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { DomainDeployment } from '../../../contract/edge';
+import { sectionKinds, type SectionKind } from '../../../contract/domain-config';
+import { useReadAccounts } from '../../../ui/app-state';
+import { formatDateTime } from '../../../ui/format';
+import { useCall, withReads } from '../../../sync/reads';
+import { sectionTitles } from './config-messages';
+
+type Part = DomainDeployment['sections'][number];
+
+/** Asked again this often while a part is still being deployed, and otherwise. */
+const deployingPollMs = 2000;
+const settledPollMs = 15_000;
+
+function StateBadge({ part }: { part: Part }) {
+  const { t } = useLingui();
+  switch (part.state) {
+    case 'effective': {
+      const version = part.effective_version ?? part.version;
+      return (
+        <Badge colorPalette="green">
+          {t({ id: 'domainConfig.deploy.effective', message: `In effect since version ${version}` })}
+        </Badge>
+      );
+    }
+    case 'deploying':
+      return (
+        <Badge colorPalette="blue">{t({ id: 'domainConfig.deploy.deploying', message: 'Deploying' })}</Badge>
+      );
+    case 'failed':
+      return <Badge colorPalette="red">{t({ id: 'domainConfig.deploy.failed', message: 'Failed' })}</Badge>;
+    case 'local':
+      return (
+        <Badge colorPalette="gray">{t({ id: 'domainConfig.deploy.local', message: 'No edge node' })}</Badge>
+      );
+  }
+}
+
+/** Why the edge refused the configuration, in nginx's own words. */
+function Reason({ reason }: { reason: string }) {
+  const { t } = useLingui();
+  return (
+    <Text fontSize="xs" color="fg.error" mt="1" wordBreak="break-word">
+      {t({ id: 'domainConfig.deploy.reason', message: `Reason: ${reason}` })}
+    </Text>
+  );
+}
+
+function DeploymentBody({ id }: { id: string }) {
+  const { t, i18n } = useLingui();
+  const read = useCall(
+    'domainDeployment',
+    { id },
+    {
+      refetchInterval: (answer) =>
+        answer && answer.sections.every((part) => part.state !== 'deploying')
+          ? settledPollMs
+          : deployingPollMs,
+    },
+  );
+  const data = read.data;
+  const count = data?.nodes ?? 0;
+  const partName = (kind: string) =>
+    kind === 'domain'
+      ? t({ id: 'domainConfig.deploy.domainPart', message: 'Origins and status' })
+      : sectionKinds.includes(kind as SectionKind)
+        ? i18n._(sectionTitles[kind as SectionKind])
+        : kind;
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap">
+          <Heading size="md">{t({ id: 'domainConfig.deploy.title', message: 'Edge deployment' })}</Heading>
+          {data ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t({ id: 'domainConfig.deploy.nodes', message: `Edge nodes in contact: ${count}` })}
+              {read.fetchedAt > 0 ? ` · ${formatDateTime(new Date(read.fetchedAt).toISOString())}` : ''}
+            </Text>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {!data ? (
+          <Text color="fg.muted">
+            {read.failed
+              ? t({
+                  id: 'domainConfig.deploy.unavailable',
+                  message: 'The deployment state cannot be read now (offline or the server is unreachable).',
+                })
+              : t({ id: 'domainConfig.deploy.reading', message: 'Reading the deployment state…' })}
+          </Text>
+        ) : (
+          <>
+            {data.nodes === 0 ? (
+              <Text fontSize="sm" color="fg.muted" mb="3">
+                {t({
+                  id: 'domainConfig.deploy.noNodes',
+                  message:
+                    'No edge node is registered: the configuration is kept, and refresh and prefetch are simulated by the console.',
+                })}
+              </Text>
+            ) : null}
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>
+                    {t({ id: 'domainConfig.deploy.col.part', message: 'Configuration' })}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    {t({ id: 'domainConfig.deploy.col.version', message: 'Version' })}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    {t({ id: 'domainConfig.deploy.col.state', message: 'At the edge' })}
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.sections.map((part) => (
+                  <Table.Row key={part.kind}>
+                    <Table.Cell>{partName(part.kind)}</Table.Cell>
+                    <Table.Cell>{part.version}</Table.Cell>
+                    <Table.Cell>
+                      <StateBadge part={part} />
+                      {part.state === 'failed' && part.reason ? <Reason reason={part.reason} /> : null}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * How the domain's configuration stands on the edge nodes, part by part: being deployed, in effect
+ * since a version, or refused by the edge with its reason. Online only: it is the nodes' state now.
+ */
+export const EdgeDeployment = withReads(DeploymentBody, useReadAccounts);
