@@ -1,6 +1,7 @@
-import { mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { lookup } from 'node:dns/promises';
 import { dirname, join, relative } from 'node:path';
 import { sectionKinds } from '../src/contract/domain-config';
 import {
@@ -20,6 +21,7 @@ import {
   cacheKey,
   EdgeRenderError,
   layoutDirs,
+  originHosts,
   renderDomain,
   renderMain,
   type NodeLayout,
@@ -27,6 +29,9 @@ import {
 } from './render';
 
 export const agentVersion = '1.0.0';
+
+/** How long a lookup of an origin's name holds. */
+const resolveEveryMs = 60_000;
 
 export interface AgentOptions {
   /** The console's address, e.g. `http://127.0.0.1:8080`. */
@@ -84,6 +89,13 @@ export class EdgeAgent {
   private readonly nginx: Nginx;
   private readonly shipper: LogShipper | null;
   private readonly served = new Map<string, Served>();
+  /** The latest state of every domain the console gave, served or not. */
+  private readonly desired = new Map<string, EdgeDomain>();
+  /** Per domain, the origin names left out of its last render because they did not resolve. */
+  private readonly unresolved = new Map<string, string>();
+  /** Whether each origin host name resolved, and when that was learnt. */
+  private readonly resolved = new Map<string, { ok: boolean; at: number }>();
+  private lastResolveCheck = Date.now();
   private readonly failures = new Map<string, { seq: number; reason: string }>();
   private readonly pending = new Map<string, EdgeDomainReport>();
   private jobsDone: EdgeReportBody['jobs'] = [];
@@ -101,7 +113,8 @@ export class EdgeAgent {
       httpPort: options.httpPort,
       httpsPort: options.httpsPort,
       modules: options.modules,
-      ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
+      // A master started as root runs its workers as nobody (they serve the internet).
+      ...(process.getuid?.() === 0 ? { user: 'nobody nogroup' } : {}),
     };
     this.log = options.log ?? ((line) => console.warn(line));
     this.nginx = new Nginx(options.nginx, options.root, (code) => {
@@ -139,6 +152,8 @@ export class EdgeAgent {
       const path = join(this.options.root, file.path);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, file.content, { mode: file.mode ?? 0o644 });
+      // `mode` applies to a file made now; one written before keeps its own unless told again.
+      await chmod(path, file.mode ?? 0o644);
     }
   }
 
@@ -186,6 +201,13 @@ export class EdgeAgent {
   async start(): Promise<void> {
     const root = this.options.root;
     for (const dir of [...layoutDirs, 'state']) await mkdir(join(root, dir), { recursive: true });
+    if (this.layout.user) {
+      // The workers reach their files through the root, and write the cache and temporary files;
+      // keys and state stay the master's.
+      const { uid, gid } = await accountOf(this.layout.user.split(' ')[0]!);
+      await chmod(root, 0o711);
+      for (const dir of ['cache', 'temp']) await chownTree(join(root, dir), uid, gid);
+    }
     // What an earlier run left: it is rendered again from the console's state.
     for (const name of await readdir(join(root, 'domains')))
       await rm(join(root, 'domains', name), { force: true });
@@ -231,8 +253,22 @@ export class EdgeAgent {
     for (const domain of config.domains) changes.set(domain.id, domain);
     for (const id of config.removed) changes.set(id, null);
     if (config.full) for (const id of this.served.keys()) if (!changes.has(id)) changes.set(id, null);
+    for (const [id, domain] of changes) {
+      if (domain && domain.status !== 'deleted') this.desired.set(id, domain);
+      else this.desired.delete(id);
+    }
     // A ban that ran out: the domain is rendered again without it.
     const now = new Date();
+    // Origin names are looked up again every minute: a domain whose names resolve otherwise
+    // than at its last render is rendered again.
+    if (now.getTime() - this.lastResolveCheck >= resolveEveryMs) {
+      this.lastResolveCheck = now.getTime();
+      this.resolved.clear();
+      await this.resolve([...this.desired.values()]);
+      for (const [id, domain] of this.desired)
+        if (!changes.has(id) && this.unresolvedOf(domain) !== (this.unresolved.get(id) ?? ''))
+          changes.set(id, domain);
+    }
     for (const [id, served] of this.served)
       if (!changes.has(id) && served.nextChange && served.nextChange <= now) changes.set(id, served.domain);
     if (changes.size > 0) await this.apply(changes, now);
@@ -263,14 +299,19 @@ export class EdgeAgent {
       { domain: EdgeDomain | null; files: RenderedFile[]; nextChange: Date | null }
     >();
     const refused = new Map<string, string>();
+    await this.resolve([...changes.values()].filter((domain): domain is EdgeDomain => domain !== null));
+    const resolves = (host: string) => this.resolved.get(host)?.ok !== false;
     for (const [id, domain] of changes) {
       let rendered: { files: RenderedFile[]; nextChange: Date | null } = { files: [], nextChange: null };
+      if (domain) this.unresolved.set(id, this.unresolvedOf(domain));
+      else this.unresolved.delete(id);
       try {
-        if (domain && domain.status !== 'deleted') rendered = renderDomain(domain, this.layout, now);
+        if (domain && domain.status !== 'deleted')
+          rendered = renderDomain(domain, this.layout, now, { resolves });
       } catch (error) {
         // What cannot be written safely is never given to nginx: what it served stays.
         if (!(error instanceof EdgeRenderError)) throw error;
-        refused.set(id, error.message);
+        refused.set(id, error.reason);
         next.set(id, { domain, files: this.served.get(id)?.files ?? [], nextChange: null });
         continue;
       }
@@ -322,6 +363,33 @@ export class EdgeAgent {
         this.pending.set(id, { domain_id: id, seq, versions: null, failure: null });
       }
     }
+  }
+
+  /** Looks up the origin names of these domains not looked up within the last minute. */
+  private async resolve(domains: readonly EdgeDomain[]): Promise<void> {
+    const now = Date.now();
+    const hosts = new Set(domains.flatMap(originHosts));
+    const stale = [...hosts].filter((host) => (this.resolved.get(host)?.at ?? 0) < now - resolveEveryMs);
+    await Promise.all(
+      stale.map(async (host) => {
+        const found = await Promise.race([
+          lookup(host, { all: true }).then(
+            (addresses) => addresses.length > 0,
+            () => false,
+          ),
+          new Promise<boolean>((done) => setTimeout(() => done(false), 3000)),
+        ]);
+        this.resolved.set(host, { ok: found, at: now });
+      }),
+    );
+  }
+
+  /** The origin names of a domain that did not resolve, as one text (to compare renders). */
+  private unresolvedOf(domain: EdgeDomain): string {
+    return originHosts(domain)
+      .filter((host) => this.resolved.get(host)?.ok === false)
+      .sort()
+      .join(',');
   }
 
   /** A refresh or prefetch: for each URL, null when done, or why not. */
@@ -411,6 +479,26 @@ export class EdgeAgent {
     await this.syncing?.catch(() => undefined);
     await this.shipper?.stop();
     await this.nginx.stop();
+  }
+}
+
+/** The ids of a system account (`/etc/passwd`). */
+async function accountOf(name: string): Promise<{ uid: number; gid: number }> {
+  const passwd = await readFile('/etc/passwd', 'utf8');
+  const entry = passwd
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => fields[0] === name);
+  if (!entry) throw new Error(`no account ${name} to run nginx's workers as`);
+  return { uid: Number(entry[2]), gid: Number(entry[3]) };
+}
+
+async function chownTree(path: string, uid: number, gid: number): Promise<void> {
+  await chown(path, uid, gid);
+  for (const entry of await readdir(path, { withFileTypes: true })) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) await chownTree(child, uid, gid);
+    else await chown(child, uid, gid);
   }
 }
 

@@ -29,7 +29,7 @@ export interface NodeLayout {
   httpsPort: number;
   /** Directory of the dynamic modules (ndk_http_module.so, ngx_http_lua_module.so). */
   modules: string;
-  /** nginx `user` directive, when the master runs as root. */
+  /** nginx `user` directive (`user` or `user group`), when the master runs as root. */
   user?: string;
 }
 
@@ -45,7 +45,7 @@ export interface RenderedFile {
 export class EdgeRenderError extends Error {
   constructor(
     readonly domainId: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`domain ${JSON.stringify(domainId)}: ${reason}`);
     this.name = 'EdgeRenderError';
@@ -203,7 +203,7 @@ function checkLayout(layout: NodeLayout) {
   if (parseAddress(layout.listen)?.family !== 4) problems.push(`listen ${JSON.stringify(layout.listen)}`);
   for (const port of [layout.httpPort, layout.httpsPort])
     if (!Number.isInteger(port) || port < 1 || port > 65_535) problems.push(`port ${port}`);
-  if (layout.user !== undefined && !/^[a-z_][a-z0-9_-]{0,31}$/.test(layout.user))
+  if (layout.user !== undefined && !/^[a-z_][a-z0-9_-]{0,31}( [a-z_][a-z0-9_-]{0,31})?$/.test(layout.user))
     problems.push(`user ${JSON.stringify(layout.user)}`);
   if (problems.length > 0) throw new Error(`the edge layout is unusable (${problems.join(', ')})`);
 }
@@ -433,7 +433,25 @@ interface Ctx {
   originRewrites: string[];
   proxyPass: string;
   hsts: boolean;
+  resolves: (host: string) => boolean;
 }
+
+export interface RenderOptions {
+  /**
+   * Whether an origin's host name resolves now. nginx resolves the names of an upstream when it
+   * loads, and refuses the whole configuration for one it cannot: an origin whose name does not
+   * resolve is left out (the backups step up when every primary is), so that one dead name never
+   * keeps a domain, or its other changes, from the edge. Default: every name resolves.
+   */
+  resolves?: (host: string) => boolean;
+}
+
+/** The host names of a domain's origins of type `domain`, lower case. */
+export const originHosts = (domain: Pick<EdgeDomain, 'origins'>): string[] =>
+  domain.origins
+    .filter((origin) => origin.type === 'domain')
+    .map((origin) => origin.address.trim().toLowerCase())
+    .filter((host) => isHostName(host, 253));
 
 const indent = (lines: string[], depth: number) =>
   lines.map((line) => (line === '' ? '' : `${'    '.repeat(depth)}${line}`));
@@ -448,6 +466,7 @@ export function renderDomain(
   domain: EdgeDomain,
   layout: NodeLayout,
   now: Date,
+  options: RenderOptions = {},
 ): { files: RenderedFile[]; nextChange: Date | null } {
   checkLayout(layout);
   if (domain.status === 'deleted') return { files: [], nextChange: null };
@@ -489,6 +508,7 @@ export function renderDomain(
     originRewrites: [],
     proxyPass: '',
     hsts: certificate !== null && s.domainHttps.hsts,
+    resolves: options.resolves ?? (() => true),
   };
   const upstream = renderUpstream(ctx);
   ctx.proxyPass = upstream.proxyPass;
@@ -572,11 +592,19 @@ function originAddress(origin: Origin): string | null {
  * takes one scheme and one Host: the primaries' (the first primary with a host sets it).
  */
 function renderUpstream(ctx: Ctx): { lines: string[]; proxyPass: string } {
-  const usable = ctx.domain.origins
+  const addressed = ctx.domain.origins
     .map((origin) => ({ origin, address: originAddress(origin) }))
     .filter((o): o is { origin: Origin; address: string } => o.address !== null);
-  if (usable.length === 0)
+  if (addressed.length === 0)
     throw new EdgeRenderError(ctx.domain.id, 'no origin has a usable address and port');
+  const resolving = (o: { origin: Origin }) =>
+    o.origin.type !== 'domain' || ctx.resolves(o.origin.address.trim().toLowerCase());
+  const usable = addressed.filter(resolving);
+  if (usable.length === 0)
+    throw new EdgeRenderError(
+      ctx.domain.id,
+      `no origin host name resolves (${addressed.map((o) => o.origin.address.trim()).join(', ')})`,
+    );
   const primary = primaryLevel(usable.map((o) => o.origin));
   const isPrimary = (o: Origin) => wholeNumber(o.level) === primary;
   const lines = [`upstream cdn_${ctx.v}_origin {`];

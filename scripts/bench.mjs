@@ -2,10 +2,11 @@
 // the server's cold start, the time to save an edit in the outbox, the replay of queued edits and
 // the domain list with 10,000 domains (API latency under load, first rows, filter keystrokes) and a
 // domain configuration at its largest (a section shown, a section edit round trip), and the
-// certificate list with 1,000 certificates (a search keystroke to updated rows), and another
-// account's reads while two loops post gzip bombs to the edge's ingestion call.
+// certificate list with 1,000 certificates (a search keystroke to updated rows), another
+// account's reads while two loops post gzip bombs to the edge's ingestion call, and the edge node
+// (a command to its effect in nginx, a reload of 1,000 domains, a cached object against a plain file).
 // Run after changes that touch bundles, start-up or the lists: `npm run bench`; some of them only
-// by their names: `npm run bench -- certs domains` (run, lcp, sync, domains, config, certs, traffic, file-sync, alarms, ingest-guard).
+// by their names: `npm run bench -- certs domains` (run, lcp, sync, domains, config, certs, traffic, file-sync, alarms, ingest-guard, edge).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -20,6 +21,7 @@ const benches = [
   'file-sync',
   'alarms',
   'ingest-guard',
+  'edge',
 ];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = named.filter((name) => !benches.includes(name));

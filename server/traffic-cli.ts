@@ -1,16 +1,21 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from './config';
 import { generateLines } from './modules/traffic/generator';
 import { readServerRecord } from './operator/address';
 import { readOperatorKey } from './operator/key';
 import { trafficPaths } from '../src/contract/traffic';
+import { localEdgeDomain } from './edge-local';
 
 /**
- * `npm run traffic`: streams plausible access logs for the demo domains to the running server's
- * ingestion call, every 5 seconds, until stopped. `npm run traffic -- feed <file>...`: sends
- * JSON-lines files (gzip or not) to it in batches. Both use an edge key: EDGE_KEY, or one made
- * through the operator call (`traffic-generator`) when none is given.
+ * `npm run traffic`: with an edge node in contact (`npm start` runs one when nginx is installed),
+ * sends real requests through it for the demo domain on the bundled origin, from many loopback
+ * client addresses; the node's access log comes back through ingestion like any traffic. Without
+ * one, or with `-- synthetic`, streams plausible access logs for the demo domains to the ingestion
+ * call every 5 seconds. `npm run traffic -- feed <file>...`: sends JSON-lines files (gzip or not)
+ * in batches. The log-sending ones use an edge key: EDGE_KEY, or one made through the operator
+ * call (`traffic-generator`) when none is given.
  */
 const config = loadConfig();
 const [command, ...files] = process.argv.slice(2);
@@ -67,6 +72,68 @@ async function send(
 }
 
 const base = serverBase();
+
+/** The edge nodes in contact, as the operator lists them. */
+async function liveEdgeNodes() {
+  const { nodes } = await operator<{
+    nodes: { name: string; address: string; http_port: number; online: boolean }[];
+  }>(base, 'GET', '/operator/edge/nodes');
+  return nodes.filter((node) => node.online);
+}
+
+const paths = ['/', '/index.html', '/static/site.css', '/static/app.js'];
+const agents = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0',
+  'Mozilla/5.0 (iPhone) Safari/604.1',
+  'curl/8.5.0',
+];
+
+/** One request through the edge from a client address of 127.0.0.0/8: its status and cache state. */
+function through(node: { address: string; http_port: number }, n: number): Promise<string> {
+  const path =
+    n % 7 === 0 ? `/img/p${n % 40}.png` : n % 29 === 0 ? `/download/f${n % 5}.bin` : paths[n % paths.length]!;
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      {
+        host: node.address === '0.0.0.0' ? '127.0.0.1' : node.address,
+        port: node.http_port,
+        path,
+        localAddress: `127.0.0.${1 + (n % 60)}`,
+        headers: {
+          host: localEdgeDomain,
+          'user-agent': agents[n % agents.length]!,
+          referer: 'https://www.example.com/',
+        },
+        agent: false,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(`${response.statusCode} ${response.headers['x-cache'] ?? '-'}`));
+      },
+    );
+    request.on('error', () => resolve('error'));
+    request.end();
+  });
+}
+
+const nodes = command === undefined ? await liveEdgeNodes() : [];
+if (command === undefined && nodes.length > 0) {
+  const node = nodes[0]!;
+  console.log(
+    `Sending requests for ${localEdgeDomain} through the edge node ${node.name} (${node.address}:${node.http_port}), about 20 a second (Ctrl+C stops).`,
+  );
+  const seen = new Map<string, number>();
+  for (let n = 0; ; n++) {
+    const outcome = await through(node, n);
+    seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+    if (n % 20 === 19)
+      process.stdout.write(
+        `\r${n + 1} requests: ${[...seen].map(([what, count]) => `${what} ×${count}`).join(', ')}   `,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const key =
   process.env.EDGE_KEY ??
   (
@@ -96,7 +163,7 @@ if (command === 'feed') {
     }
     console.log(`${file}: ${accepted} lines taken, ${rejected} refused`);
   }
-} else if (command === undefined) {
+} else if (command === undefined || command === 'synthetic') {
   const { domains } = await operator<{ domains: { name: string; peak_bps: number }[] }>(
     base,
     'GET',
@@ -134,6 +201,6 @@ if (command === 'feed') {
     from = to;
   }
 } else {
-  console.error('usage: npm run traffic [-- feed <file>...]');
+  console.error('usage: npm run traffic [-- synthetic | feed <file>...]');
   process.exit(2);
 }

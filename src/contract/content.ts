@@ -80,6 +80,9 @@ export const contentQuotaResult = z.object({
   prefetch: quotaOfKind,
 });
 export type ContentQuota = z.infer<typeof contentQuotaResult>;
+/** The refresh screen's quota, with the edge nodes in contact that execute the tasks (0: simulated). */
+export const contentQuotaAnswer = contentQuotaResult.extend({ edge_nodes: z.number().int().min(0) });
+export type ContentQuotaAnswer = z.infer<typeof contentQuotaAnswer>;
 
 // ---- commands (through the outbox, see src/commands/content) ---------------------------------
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import * as s from './schemas';
 import { pushBody, pushResult } from './commands';
-import { contentListQuery, contentListResult, contentQuotaResult } from './content';
+import { contentListQuery, contentListResult, contentQuotaAnswer } from './content';
 import { ipCheckBody, ipCheckResult } from './ip-check';
 import { trafficPackageListResult } from './traffic-package';
 import { resourceQuotaResult } from './resource';
@@ -344,7 +344,7 @@ export const endpoints = {
   }),
   contentQuota: e({
     ...routes.contentQuota,
-    output: contentQuotaResult,
+    output: contentQuotaAnswer,
     access: 'open',
     effect: 'read',
     menu: '/cdn/content',

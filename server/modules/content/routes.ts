@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
+import { liveNodes } from '../edge/service';
 import { contractRoute, updatedSinceOverlapMs } from '../../http/routes';
 import { listTasks, quotaOf } from './service';
 
@@ -15,7 +16,9 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  contractRoute(app, ctx, 'contentQuota', async (request, _input, auth) =>
-    ok(request, await quotaOf(ctx.db, auth.viewAccountId, new Date())),
-  );
+  contractRoute(app, ctx, 'contentQuota', async (request, _input, auth) => {
+    const now = new Date();
+    const quota = await quotaOf(ctx.db, auth.viewAccountId, now);
+    return ok(request, { ...quota, edge_nodes: (await liveNodes(ctx.db, now)).length });
+  });
 }

@@ -70,7 +70,11 @@ export async function usedToday(
 }
 
 /** Today's use of each quota (spec §9), with its limits. */
-export async function quotaOf(db: Executor, accountId: number, now: Date): Promise<ContentQuota> {
+export async function quotaOf(
+  db: Executor,
+  accountId: number,
+  now: Date,
+): Promise<Omit<ContentQuota, 'edge_nodes'>> {
   const day = quotaDay(now);
   const rows = await db
     .select({ kind: contentUsage.kind, used: contentUsage.used })

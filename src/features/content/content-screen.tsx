@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import { commandFor } from '../../commands/queue';
-import type { ContentQuota } from '../../contract/content';
+import type { ContentQuotaAnswer } from '../../contract/content';
 import { contentQuotaProblem, type ContentKind } from '../../contract/rules/content';
 import { StoreFullError } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
@@ -35,8 +35,8 @@ export interface ContentScreenProps {
 const recordsTab = msg({ id: 'content.tab.records', message: 'Records' });
 
 /** Today's quota as the server counts it; read again when `changed` changes; undefined until read. */
-function useQuota(online: boolean, changed: number): ContentQuota | undefined {
-  const [quota, setQuota] = useState<ContentQuota | undefined>(undefined);
+function useQuota(online: boolean, changed: number): ContentQuotaAnswer | undefined {
+  const [quota, setQuota] = useState<ContentQuotaAnswer | undefined>(undefined);
   useEffect(() => {
     if (!online) return;
     let current = true;
@@ -190,6 +190,13 @@ export function ContentScreen({ search, onSearchChange }: ContentScreenProps) {
               message:
                 'Make the edge fetch changed files from the origin again, or load files onto the edge before users ask for them.',
             })}
+            {quota?.edge_nodes === 0
+              ? ` ${t({
+                  id: 'content.screen.simulated',
+                  message:
+                    'No edge node is registered: tasks are simulated by the console and change no cache.',
+                })}`
+              : null}
           </Text>
         }
       >

@@ -21,7 +21,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server/main.ts` as a user would, and resolves once it answers HTTP. */
+/**
+ * Starts `server/main.ts` as a user would, and resolves once it answers HTTP. No local edge node
+ * unless `env` asks for one (EDGE=auto): nginx and the edge's ports are for the journeys that want them.
+ */
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<RunningServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
@@ -30,6 +33,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_TRAFFIC_DAYS: '0',
+      EDGE: 'off',
       ...env,
       PORT: String(port),
     },

@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EdgeAgent } from '../../../edge/agent';
+import { agentVersion, EdgeAgent } from '../../../edge/agent';
 import type { DomainDeployment } from '../../../src/contract/edge';
 import type { TrafficSeriesResult } from '../../../src/contract/traffic';
 import { createEdgeKey } from '../../../server/modules/traffic/edge-keys';
 // @ts-expect-error -- a plain ES module of the project's scripts
 import { ensureNginx, nginxModules, nginxPath } from '../../../scripts/nginx.mjs';
-import { call, describeServer, signIn } from '../../support/server-harness';
+import { call, describeServer, operatorKey, signIn } from '../../support/server-harness';
 
 /**
  * The console and a real edge node together: the agent registers with its key, pulls the domains,
@@ -249,6 +249,36 @@ describeServer(
       await worker.round();
       expect(await task(prefetched)).toBe('success');
       expect((await through('/dir/new.txt')).headers['x-cache']).toBe('HIT');
+    });
+
+    it('is listed for the operator with its version, contact and deployment, and answers the IP check', async () => {
+      const listed = await call<{
+        nodes: {
+          name: string;
+          online: boolean;
+          version: string;
+          applied_seq: number;
+          latest_seq: number;
+          failed_domains: number;
+        }[];
+      }>(h().app, 'GET', '/operator/edge/nodes', { headers: { 'x-operator-key': operatorKey } });
+      expect(listed.body.data.nodes).toContainEqual(
+        expect.objectContaining({
+          name: `node-${kind}`,
+          online: true,
+          version: agentVersion,
+          failed_domains: 0,
+        }),
+      );
+      const node = listed.body.data.nodes.find((n) => n.name === `node-${kind}`)!;
+      expect(node.applied_seq).toBe(node.latest_seq);
+      const checked = await call<{
+        lists: { edge_node: boolean; node: { name: string; online: boolean } | null }[];
+      }>(h().app, 'POST', '/v3/tools/ip/check', { token, body: { ips: ['127.0.0.1'] } });
+      expect(checked.body.data.lists[0]).toMatchObject({
+        edge_node: true,
+        node: { name: `node-${kind}`, online: true },
+      });
     });
 
     it('counts every request the suite sent through the edge in the statistics, exactly', async () => {

@@ -789,3 +789,39 @@ describe('cache keys and files', () => {
     expect(cacheFilePath('abc')).toBe('cache/2/f7/900150983cd24fb0d6963f7d28e17f72');
   });
 });
+
+describe('origins whose host name does not resolve', () => {
+  const origins = [
+    origin({ type: 'domain', address: 'origin.example.com', level: 10 }),
+    origin({ type: 'ip', address: '192.0.2.20', level: 20 }),
+    origin({ type: 'domain', address: 'backup.example.com', level: 20 }),
+  ];
+  const upstream = (resolves: (host: string) => boolean) => {
+    const file = renderDomain(domain({ origins }), layout, now, { resolves }).files.find(
+      (f) => f.path === domainFile(id),
+    )!;
+    return file.content
+      .split('\n')
+      .filter((line) => line.trim().startsWith('server ') && line.includes('weight='));
+  };
+
+  it('keeps every origin while the names resolve', () => {
+    const lines = upstream(() => true);
+    expect(lines).toHaveLength(3);
+    expect(lines.filter((line) => line.includes(' backup;'))).toHaveLength(2);
+  });
+
+  it('leaves out a name that does not resolve, and the backups step up when no primary is left', () => {
+    const lines = upstream((host) => host !== 'origin.example.com');
+    expect(lines.join('\n')).not.toContain('origin.example.com');
+    expect(lines).toHaveLength(2);
+    expect(lines.some((line) => line.includes(' backup;'))).toBe(false);
+  });
+
+  it('refuses the domain, saying which names, when no origin is left', () => {
+    const render = () =>
+      renderDomain(domain({ origins: [origins[0]!, origins[2]!] }), layout, now, { resolves: () => false });
+    expect(render).toThrow(EdgeRenderError);
+    expect(render).toThrow('no origin host name resolves (origin.example.com, backup.example.com)');
+  });
+});

@@ -108,7 +108,7 @@ function DeploymentBody({ id }: { id: string }) {
                   <Table.ColumnHeader>
                     {t({ id: 'domainConfig.deploy.col.part', message: 'Configuration' })}
                   </Table.ColumnHeader>
-                  <Table.ColumnHeader>
+                  <Table.ColumnHeader whiteSpace="nowrap">
                     {t({ id: 'domainConfig.deploy.col.version', message: 'Version' })}
                   </Table.ColumnHeader>
                   <Table.ColumnHeader>
