@@ -9,7 +9,7 @@
 import { execFile, execFileSync, execSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import {
   createServer,
   request as httpRequest,
@@ -166,10 +166,17 @@ class BenchNode {
       httpPort: httpPort!,
       httpsPort: httpsPort!,
       modules,
-      // As the agent does: root's workers then write the cache under a root-owned 0700 folder.
-      ...(asRoot ? { user: 'root' } : {}),
+      // As the agent does: a master started as root runs its workers as nobody.
+      ...(asRoot ? { user: 'nobody nogroup' } : {}),
     };
     for (const dir of layoutDirs) await mkdir(join(layout.root, dir), { recursive: true });
+    if (asRoot) {
+      // As the agent's start does: the workers reach their files through the root and write the
+      // cache and the temporary files.
+      const id = (flag: string) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }).trim());
+      await chmod(layout.root, 0o711);
+      for (const dir of ['cache', 'temp']) await chown(join(layout.root, dir), id('-u'), id('-g'));
+    }
     return new BenchNode(layout, controlPort!, more);
   }
 
@@ -638,7 +645,7 @@ interface LoadRun {
 interface CacheFigures {
   edge: LoadRun[];
   file: LoadRun[];
-  workers: number;
+  cores: number;
 }
 
 async function cachedObject(wrk: string): Promise<CacheFigures> {
@@ -717,7 +724,7 @@ async function cachedObject(wrk: string): Promise<CacheFigures> {
   // A second each first: connections, workers and page cache settled before anything counts.
   await edgeLoad(1);
   await fileLoad(1);
-  const figures: CacheFigures = { edge: [], file: [], workers: 0 };
+  const figures: CacheFigures = { edge: [], file: [], cores: 0 };
   for (let round = 0; round < LOAD_ROUNDS; round++) {
     figures.edge.push(await edgeLoad(LOAD_SECONDS));
     figures.file.push(await fileLoad(LOAD_SECONDS));
@@ -725,7 +732,7 @@ async function cachedObject(wrk: string): Promise<CacheFigures> {
   const after = await viaEdge();
   if (after.headers['x-cache'] !== 'HIT')
     throw new Error(`edge cache after the load: ${String(after.headers['x-cache'])}`);
-  figures.workers = cpus().length;
+  figures.cores = cpus().length;
   return figures;
 }
 
@@ -778,7 +785,7 @@ try {
       `  a cached 10 KB object, edge (HIT) vs the file served by nginx from disk, wrk 1 thread × ${CONNECTIONS} keep-alive connections, ${LOAD_ROUNDS} × ${LOAD_SECONDS} s each, interleaved, medians: edge ${edgeRps.toFixed(0)} req/s, file ${fileRps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (goal ≥ ${RATIO_GOAL}) ${verdict(RATIO_GOAL, ratio)}`,
     );
     console.log(
-      `    nginx workers' CPU per request: edge ${median(cached.edge.map((r) => r.cpuPerRequest)).toFixed(0)} µs, file ${median(cached.file.map((r) => r.cpuPerRequest)).toFixed(0)} µs (wrk and nginx share the ${cached.workers} cores); rounds edge ${cached.edge.map((r) => r.rps.toFixed(0)).join(', ')}, file ${cached.file.map((r) => r.rps.toFixed(0)).join(', ')}`,
+      `    nginx workers' CPU per request: edge ${median(cached.edge.map((r) => r.cpuPerRequest)).toFixed(0)} µs, file ${median(cached.file.map((r) => r.cpuPerRequest)).toFixed(0)} µs (wrk and nginx share the ${cached.cores} cores); rounds edge ${cached.edge.map((r) => r.rps.toFixed(0)).join(', ')}, file ${cached.file.map((r) => r.rps.toFixed(0)).join(', ')}`,
     );
   }
   console.log(`  (the bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);

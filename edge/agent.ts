@@ -1,4 +1,4 @@
-import { chmod, chown, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { lookup } from 'node:dns/promises';
@@ -205,6 +205,16 @@ export class EdgeAgent {
       // The workers reach their files through the root, and write the cache and temporary files;
       // keys and state stay the master's.
       const { uid, gid } = await accountOf(this.layout.user.split(' ')[0]!);
+      // A folder above the root that others may not enter would leave every cached answer a 500.
+      for (let dir = dirname(root); ; dir = dirname(dir)) {
+        const { mode } = await stat(dir);
+        if ((mode & 0o001) === 0)
+          throw new Error(
+            `nginx's workers run as nobody and cannot enter ${dir} (mode ${(mode & 0o777).toString(8)}): ` +
+              `let others through it (chmod o+x ${dir}), choose another --dir, or run the agent as another user`,
+          );
+        if (dir === dirname(dir)) break;
+      }
       await chmod(root, 0o711);
       for (const dir of ['cache', 'temp']) await chownTree(join(root, dir), uid, gid);
     }

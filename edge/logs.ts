@@ -51,7 +51,7 @@ const headerOf = (value: unknown) => (typeof value === 'string' && value !== '-'
 /**
  * One line of nginx's access log as the console's line format (`logLine`), or null when it is not
  * a line nginx wrote (not JSON, a field missing or of the wrong kind). The console checks the rest.
- * nginx's `id` ($request_id) has no place in the console's format and is left out.
+ * Fields besides those (an id some nginx formats add) are left out.
  */
 export function toLogLine(text: string): LogLineInput | null {
   let json: unknown;

@@ -122,7 +122,10 @@ export const domainDeploymentResult = z.object({
       kind: z.string(),
       version: z.number().int(),
       state: z.enum(deploymentStates),
-      /** The version in effect on every node (the state `effective`), or null. */
+      /**
+       * The version every node in contact serves, when they agree: `version` itself when
+       * effective, an earlier one while a newer one deploys or after it was refused; else null.
+       */
       effective_version: z.number().int().nullable(),
       /** Why the edge refused it (the state `failed`), as nginx said. */
       reason: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,6 +101,9 @@ function throughEdge(path: string): Promise<Answer> {
 beforeAll(async () => {
   ensureNginx();
   dir = mkdtempSync(join(tmpdir(), 'cdn-edge-e2e-'));
+  // nginx's workers run as nobody (the server runs as root here) and open the cache under
+  // DATA_DIR/edge: the data directory must let them through, as `npm start`'s data/ (0755) does.
+  chmodSync(dir, 0o711);
   edgePort = await freePortPair();
   server = await startServer({
     DATA_DIR: dir,
@@ -147,7 +150,8 @@ const texts = {
     domainPart: '源站与域名状态',
     cache: '缓存规则',
     stateHeader: '边缘节点状态',
-    effective: /^已生效（版本 (\d+)）$/,
+    effective: /^已生效（(?:版本 (\d+)|默认配置)）$/,
+    still: /^版本 \d+ 仍在生效。$/m,
     failed: '部署失败',
     reason: /^原因：/,
   },
@@ -155,7 +159,8 @@ const texts = {
     domainPart: 'Origins and status',
     cache: 'Cache rules',
     stateHeader: 'At the edge',
-    effective: /^In effect since version (\d+)$/,
+    effective: /^In effect (?:since version (\d+)|\(defaults\))$/,
+    still: /^Version \d+ is still in effect\.$/m,
     failed: 'Failed',
     reason: /^Reason: /,
   },
@@ -193,7 +198,7 @@ const partRows = (table: Locator): Promise<PartRow[]> =>
 /** Every part is in effect at the version it is at. */
 const allInEffect = (rows: PartRow[], language: Language) =>
   rows.length > 0 &&
-  rows.every((row) => texts[language].effective.exec(row.state)?.[1] === String(row.version));
+  rows.every((row) => (texts[language].effective.exec(row.state)?.[1] ?? '0') === String(row.version));
 
 /** The card scrolled into view, shot at desktop and at tablet width (`name`-desktop, `name`-tablet). */
 async function shootCard(page: Page, table: Locator, name: string) {
@@ -244,10 +249,7 @@ describe('the edge deployment of a domain', () => {
   });
 
   it('shows a cache rule nginx refuses as failed with its reason, and the rules in effect go on serving (en_US)', async () => {
-    const T = Date.now();
-    const lap = (w: string) => console.log(w, Date.now() - T);
     const { context, page, table } = await openDeployment('en_US');
-    lap('opened');
     const basic = page.url();
     const before = await partRows(table);
 
@@ -262,30 +264,30 @@ describe('the edge deployment of a domain', () => {
     await card.getByRole('button', { name: 'Review changes' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Content: /x{70000}`).waitFor();
-    lap('reviewed');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await card.getByText(`Version ${cacheVersion + 1} ·`).waitFor();
 
-    lap('applied');
     await page.goto(basic);
     const cacheRow = table.locator('tbody tr').filter({ hasText: texts.en_US.cache });
-    await cacheRow.getByText(texts.en_US.failed, { exact: true }).waitFor({ timeout: 20_000 });
-    lap('failed shown');
+    // Read again within seconds of the acknowledged edit, not at the card's settled poll (15 s).
+    await cacheRow.getByText(texts.en_US.failed, { exact: true }).waitFor({ timeout: 8000 });
     const rows = await partRows(table);
     const cache = rows.find((row) => row.part === texts.en_US.cache);
     expect(cache?.version).toBe(cacheVersion + 1);
     // nginx's words, naming the domain's configuration file and line.
     expect(await cacheRow.getByText(texts.en_US.reason).innerText()).toMatch(/domains\/.+\.conf:\d+/);
+    // The version before it still serves, and the page says so.
+    expect(cache?.state).toMatch(texts.en_US.still);
     // Every other part stays in effect, at the version it had.
     const others = rows.filter((row) => row !== cache);
     expect(allInEffect(others, 'en_US')).toBe(true);
     expect(others).toEqual(before.filter((row) => row.part !== texts.en_US.cache));
-    lap('checked');
     await shootCard(page, table, 'edge-deployment-failed-en_US');
-    lap('shot');
 
-    // The rules in effect still serve the page cached before.
+    // The rules in effect still serve: the page cached before, and a file not cached yet is cached.
     expect(await throughEdge('/index.html')).toEqual({ status: 200, cache: 'HIT' });
+    expect(await throughEdge('/static/app.js')).toEqual({ status: 200, cache: 'MISS' });
+    expect(await throughEdge('/static/app.js')).toEqual({ status: 200, cache: 'HIT' });
     await context.close();
   });
 
@@ -295,6 +297,8 @@ describe('the edge deployment of a domain', () => {
     await cacheRow.getByText(texts.zh_CN.failed, { exact: true }).waitFor();
     expect(await cacheRow.getByText(texts.zh_CN.reason).innerText()).toMatch(/domains\/.+\.conf:\d+/);
     const rows = await partRows(table);
+    expect(rows.find((row) => row.part === texts.zh_CN.cache)?.state).toMatch(texts.zh_CN.still);
+    expect(rows.find((row) => row.part === texts.zh_CN.cache)?.version).toBe(cacheVersion + 1);
     expect(
       allInEffect(
         rows.filter((row) => row.part !== texts.zh_CN.cache),

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ContentEdge, EdgeJob, LocalEdge } from '../content/edge';
-import { jobAnswers, sendJobs } from './service';
+import { jobAnswers, purgeJobs, sendJobs } from './service';
 
 export interface NodeEdgeOptions {
   /** How long a job may wait for the nodes' answers before its URLs fail. */
@@ -48,6 +48,8 @@ export class NodeEdge implements ContentEdge {
       }
       return null;
     });
+    // Jobs of days gone by (answered, or left by a node that went away) are kept no longer.
+    await purgeJobs(this.db, new Date(Date.now() - 86_400_000));
     let next = 0;
     return served.map((problem) => problem ?? results[next++] ?? null);
   }

@@ -295,17 +295,21 @@ export async function domainDeployment(
       if (nodes.length === 0) return { kind, version, state: 'local', effective_version: null, reason: null };
       let state: DeploymentState = 'effective';
       let reason: string | null = null;
-      let effective: number | null = version;
+      const serving = new Set<number | undefined>();
       for (const node of nodes) {
         const held = stateOf.get(node.keyName);
         const inEffect = held?.versions[kind] ?? (version === 0 && node.appliedSeq >= seq ? 0 : undefined);
+        serving.add(inEffect);
         if (inEffect === version) continue;
-        effective = null;
         if (held?.failedSeq != null && held.failedSeq >= seq) {
           state = 'failed';
           reason = held.reason;
         } else if (state !== 'failed') state = 'deploying';
       }
+      // The version every node serves, when they agree: the current one, or the one still serving
+      // while a newer one deploys or was refused.
+      const [only] = serving;
+      const effective = serving.size === 1 && only !== undefined ? only : null;
       return { kind, version, state, effective_version: effective, reason };
     }),
   };

@@ -182,7 +182,7 @@ describeServer(
       // JavaScript takes this regular expression; nginx's PCRE refuses the repeat count.
       expect((await cacheRules([{ type: 'regex', content: '/x{70000}' }])).body.code).toBe(0);
       const part = await settled('domainCache');
-      expect(part).toMatchObject({ state: 'failed', version: 2, effective_version: null });
+      expect(part).toMatchObject({ state: 'failed', version: 2, effective_version: 1 });
       expect(part.reason).toMatch(/domains\/.+\.conf:\d+/);
       // The rules of version 1 still serve.
       expect((await through('/cached.txt')).headers['x-cache']).toBe('HIT');

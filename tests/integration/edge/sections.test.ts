@@ -787,7 +787,21 @@ describe.skipIf(unavailable !== null)('the edge renders every section into nginx
     });
     expect(logged[0]?.bytes).toBeGreaterThan(0);
     expect(Number(logged[0]?.time)).toBeGreaterThan(1_600_000_000);
-    expect(logged[0]?.id).toMatch(/^[0-9a-f]{32}$/);
+    // Exactly the fields the shipper reads: no per-request id (batches count once by their place).
+    expect(Object.keys(logged[0] ?? {}).sort()).toEqual([
+      'blocked_by',
+      'bytes',
+      'cache',
+      'client',
+      'domain',
+      'method',
+      'referer',
+      'request_time',
+      'status',
+      'time',
+      'ua',
+      'url',
+    ]);
     expect(lines.some((line) => line.url === '/prefetched.txt')).toBe(false);
     expect(origin.count('/prefetched.txt')).toBe(1);
   });

@@ -6,6 +6,7 @@ import { useReadAccounts } from '../../../ui/app-state';
 import { formatDateTime } from '../../../ui/format';
 import { useCall, withReads } from '../../../sync/reads';
 import { sectionTitles } from './config-messages';
+import { useDomainConfig } from './use-domain-config';
 
 type Part = DomainDeployment['sections'][number];
 
@@ -20,7 +21,9 @@ function StateBadge({ part }: { part: Part }) {
       const version = part.effective_version ?? part.version;
       return (
         <Badge colorPalette="green">
-          {t({ id: 'domainConfig.deploy.effective', message: `In effect since version ${version}` })}
+          {version === 0
+            ? t({ id: 'domainConfig.deploy.effectiveDefaults', message: 'In effect (defaults)' })
+            : t({ id: 'domainConfig.deploy.effective', message: `In effect since version ${version}` })}
         </Badge>
       );
     }
@@ -37,6 +40,18 @@ function StateBadge({ part }: { part: Part }) {
   }
 }
 
+/** While a newer version deploys or after the edge refused it: the one the nodes still serve. */
+function StillServing({ version }: { version: number }) {
+  const { t } = useLingui();
+  return (
+    <Text fontSize="xs" color="fg.muted" mt="1">
+      {version === 0
+        ? t({ id: 'domainConfig.deploy.stillDefaults', message: 'The defaults are still in effect.' })
+        : t({ id: 'domainConfig.deploy.still', message: `Version ${version} is still in effect.` })}
+    </Text>
+  );
+}
+
 /** Why the edge refused the configuration, in nginx's own words. */
 function Reason({ reason }: { reason: string }) {
   const { t } = useLingui();
@@ -49,12 +64,22 @@ function Reason({ reason }: { reason: string }) {
 
 function DeploymentBody({ id }: { id: string }) {
   const { t, i18n } = useLingui();
+  const config = useDomainConfig(id);
+  // An answer from before an edit the page saw acknowledged (a section's version behind the
+  // store's) is read again soon, like one still deploying, not at the next settled poll.
+  const behind = (answer: DomainDeployment) =>
+    config !== undefined &&
+    answer.sections.some(
+      (part) =>
+        sectionKinds.includes(part.kind as SectionKind) &&
+        part.version < config.sections[part.kind as SectionKind].version,
+    );
   const read = useCall(
     'domainDeployment',
     { id },
     {
       refetchInterval: (answer) =>
-        answer && answer.sections.every((part) => part.state !== 'deploying')
+        answer && !behind(answer) && answer.sections.every((part) => part.state !== 'deploying')
           ? settledPollMs
           : deployingPollMs,
     },
@@ -124,6 +149,9 @@ function DeploymentBody({ id }: { id: string }) {
                     <Table.Cell>
                       <StateBadge part={part} />
                       {part.state === 'failed' && part.reason ? <Reason reason={part.reason} /> : null}
+                      {part.state !== 'effective' && part.effective_version !== null ? (
+                        <StillServing version={part.effective_version} />
+                      ) : null}
                     </Table.Cell>
                   </Table.Row>
                 ))}
