@@ -105,6 +105,31 @@ describe('domain configuration', () => {
     await context.close();
   });
 
+  it('shows a history read once online again offline, with the time it was read', async () => {
+    const context = await newContext(browser, { language: 'en_US' });
+    await preferLanguage(context, 'en_US');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'demo');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await openDomain(page, 'img.demo-shop.com');
+    const url = page.url();
+    await page.goto(`${url}&section=history`);
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await versions.waitFor();
+    const online = await versions.locator('tbody tr').count();
+    expect(online).toBeGreaterThan(0);
+    expect(await page.getByText(/^Data as of /).count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await versions.waitFor();
+    expect(await versions.locator('tbody tr').count()).toBe(online);
+    // The detail's own line, and the history's.
+    await expect.poll(() => page.getByText(/^Data as of \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).count()).toBe(2);
+    await screenshots(page, 'domain-config-history-offline-en_US');
+    await context.close();
+  });
+
   for (const language of ['en_US', 'zh_CN'] as const)
     it(`shows every tab of a configured domain (${language})`, async () => {
       const context = await newContext(browser, { language });

@@ -12,13 +12,14 @@ import {
 } from '@chakra-ui/react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { api } from '../../../api';
+import { useEffect, useRef, useState } from 'react';
 import { commandFor } from '../../../commands/queue';
 import type { CommandName, PayloadOf } from '../../../commands/registry';
 import { configSections, sectionKinds, type SectionKind } from '../../../contract/domain-config';
 import type { OutputOf } from '../../../contract/endpoints';
 import { useSyncRuntime } from '../../../sync/react';
+import { useCall, withReads } from '../../../sync/reads';
+import { useReadAccounts } from '../../../ui/app-state';
 import { CenteredSpinner } from '../../../ui/centered-spinner';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
@@ -34,10 +35,10 @@ type Versions = OutputOf<'sectionHistory'>['versions'];
 /**
  * The history of a domain's configuration (spec §2 domain detail): each section's versions, who
  * made them and when, what each changed against the one before, and a revert to any of them
- * (queued as the section's set, naming the version it goes back to). Read from the server: it
- * needs a connection.
+ * (queued as the section's set, naming the version it goes back to). Read through the read layer:
+ * once read, a section's history shows offline with the time it was read.
  */
-export function HistoryPanel({
+function HistoryBody({
   domain,
   readOnly,
   config,
@@ -53,25 +54,23 @@ export function HistoryPanel({
   const [kind, setKind] = useState<SectionKind>('domainCache');
   // The history is read again when the section's version changes (a revert applied, say).
   const key = `${domain.id}:${kind}:${config?.sections[kind].version ?? 0}`;
-  const [loaded, setLoaded] = useState<{ key: string; versions: Versions | null } | null>(null);
   const [picked, setPicked] = useState<{ key: string; version: number } | null>(null);
   const [reverting, setReverting] = useState<number | null>(null);
-
+  const read = useCall('sectionHistory', { id: domain.id, kind });
+  // A new version of the section (a revert applied, an edit from elsewhere) reads it again.
+  const sectionVersion = config?.sections[kind].version ?? 0;
+  const { refetch } = read;
+  const seenVersion = useRef(sectionVersion);
   useEffect(() => {
-    if (!online) return;
-    let live = true;
-    api.call('sectionHistory', { id: domain.id, kind }, { quiet: true }).then(
-      (answer) => live && setLoaded({ key, versions: answer.versions }),
-      () => live && setLoaded({ key, versions: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [domain.id, kind, online, key]);
+    if (seenVersion.current === sectionVersion) return;
+    seenVersion.current = sectionVersion;
+    refetch();
+  }, [sectionVersion, refetch]);
 
-  const current = loaded?.key === key ? loaded : null;
-  const versions = current?.versions ?? null;
-  const failed = current !== null && current.versions === null;
+  const versions: Versions | null = read.data?.versions ?? null;
+  const failed = read.failed && versions === null && online;
+  // Shown from what this device kept: offline, or the last read failed.
+  const asOf = (read.failed || !online) && versions !== null && read.fetchedAt > 0 ? read.fetchedAt : null;
   const chosen = picked?.key === key ? picked.version : (versions?.[0]?.version ?? null);
   const setChosen = (version: number) => setPicked({ key, version });
   const index = versions?.findIndex((v) => v.version === chosen) ?? -1;
@@ -119,7 +118,13 @@ export function HistoryPanel({
         </HStack>
       </Card.Header>
       <Card.Body>
-        {!online ? (
+        {asOf !== null ? (
+          <Text fontSize="sm" color="fg.muted" mb="3">
+            {t({ id: 'domainConfig.history.asOf', message: 'Data as of' })}{' '}
+            {formatDateTime(new Date(asOf).toISOString())}
+          </Text>
+        ) : null}
+        {!online && versions === null ? (
           <Alert.Root status="info">
             <Alert.Indicator />
             <Alert.Title>
@@ -241,3 +246,5 @@ export function HistoryPanel({
     </Card.Root>
   );
 }
+
+export const HistoryPanel = withReads(HistoryBody, useReadAccounts);
