@@ -3,12 +3,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../api';
 import { commandFor } from '../../commands/queue';
 import type { ContentQuotaAnswer } from '../../contract/content';
 import { contentQuotaProblem, type ContentKind } from '../../contract/rules/content';
 import { StoreFullError } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
+import { useCall, withReads } from '../../sync/reads';
+import { useReadAccounts } from '../../ui/app-state';
 import { CenteredSpinner } from '../../ui/centered-spinner';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { NeverReadList } from '../../ui/never-read-list';
@@ -34,21 +35,20 @@ export interface ContentScreenProps {
 
 const recordsTab = msg({ id: 'content.tab.records', message: 'Records' });
 
-/** Today's quota as the server counts it; read again when `changed` changes; undefined until read. */
-function useQuota(online: boolean, changed: number): ContentQuotaAnswer | undefined {
-  const [quota, setQuota] = useState<ContentQuotaAnswer | undefined>(undefined);
+/**
+ * Today's quota as the server counts it, through the read layer (kept for offline); read again
+ * when `changed` changes (the server accepted a submission or a retry).
+ */
+function useQuota(changed: number): ContentQuotaAnswer | undefined {
+  const read = useCall('contentQuota', undefined);
+  const { refetch } = read;
+  const seen = useRef(changed);
   useEffect(() => {
-    if (!online) return;
-    let current = true;
-    api.call('contentQuota', undefined, { quiet: true }).then(
-      (answer) => current && setQuota(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [online, changed]);
-  return quota;
+    if (seen.current === changed) return;
+    seen.current = changed;
+    refetch();
+  }, [changed, refetch]);
+  return read.data;
 }
 
 /**
@@ -57,7 +57,7 @@ function useQuota(online: boolean, changed: number): ContentQuotaAnswer | undefi
  * state of every URL. Submissions and retries are queued like every edit: made offline, they are
  * sent when the connection returns, and the server checks them again.
  */
-export function ContentScreen({ search, onSearchChange }: ContentScreenProps) {
+function ContentBody({ search, onSearchChange }: ContentScreenProps) {
   const { t, i18n } = useLingui();
   const availability = useSyncAvailability();
   const runtime = useSyncRuntime();
@@ -71,7 +71,7 @@ export function ContentScreen({ search, onSearchChange }: ContentScreenProps) {
   const rows = useMemo(() => records?.rows ?? [], [records]);
   // The server's count changes when it accepts a submission or a retry: a row is then settled.
   const settled = useMemo(() => rows.filter((row) => row.queued === null).length, [rows]);
-  const quota = useQuota(online, settled);
+  const quota = useQuota(settled);
   const queued = useMemo(() => queuedUse(rows), [rows]);
 
   const [keyword, setKeyword] = useAddressKeyword(search, onSearchChange);
@@ -283,3 +283,5 @@ export function ContentScreen({ search, onSearchChange }: ContentScreenProps) {
     </Stack>
   );
 }
+
+export const ContentScreen = withReads(ContentBody, useReadAccounts);
