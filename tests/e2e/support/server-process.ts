@@ -27,7 +27,10 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<RunningServer> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // Node itself with tsx's loader, not the tsx runner: a signal goes straight to the server, never
+  // through a relay that gives up on a busy machine (the runner kills a child that has not
+  // acknowledged a signal within tens of milliseconds).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
