@@ -127,11 +127,6 @@ export class EdgeAgent {
         : new LogShipper({ root: options.root, consoleUrl: options.consoleUrl, key: options.key });
   }
 
-  /** The last change applied. */
-  get appliedSeq(): number {
-    return this.seq;
-  }
-
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.options.consoleUrl}${path}`, {
       method,

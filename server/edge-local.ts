@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { findAccountByLogin } from './modules/account/service';
 import { createEdgeKey } from './modules/traffic/edge-keys';
+import { origin } from './seed/demo-domains';
 import { seedUuid } from './seed/plan';
 
 /**
@@ -79,23 +80,7 @@ async function ensureDemoDomain(db: Db, config: Config): Promise<boolean> {
         area: '1',
         business_type: 'web',
         group_id: null,
-        origins: [
-          {
-            type: 'ip',
-            address: '127.0.0.1',
-            port: config.demoOriginPort,
-            host: '',
-            protocol: 'http',
-            level: 10,
-            weight: 10,
-            carrier: 'default',
-            ip_type: 'all',
-            region: 'all',
-            sm_crypto: false,
-            header_match: '',
-            url_match: '',
-          },
-        ],
+        origins: [origin({ type: 'ip', address: '127.0.0.1', port: config.demoOriginPort })],
       },
     },
     'operator',

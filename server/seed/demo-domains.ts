@@ -19,7 +19,8 @@ const groupNames = ['官网', '电商', '图片与静态资源', '视频', '海�
 type GroupName = (typeof groupNames)[number];
 
 type OriginInput = Partial<Origin> & Pick<Origin, 'type' | 'address'>;
-const origin = (o: OriginInput): Origin => ({
+/** An origin with the form's defaults but for what is given. */
+export const origin = (o: OriginInput): Origin => ({
   port: 80,
   host: '',
   protocol: 'http',

@@ -10,16 +10,14 @@ import { domains } from '../../db/schema';
 import type { DomainStatus } from '../../../src/contract/rules/domain';
 import type { Executor } from '../../db/client';
 
-/** Every section of a domain: as stored, or its defaults at version 0 when never set. */
-export async function domainConfig(
-  db: Executor,
-  accountId: number,
+/** Every section of a domain from its stored documents: each as stored, or its defaults at version 0. */
+export function sectionsFrom(
   id: string,
-): Promise<{ [K in SectionKind]: SectionState<K> }> {
-  const stored = await loadDocuments(db, accountId, sectionKinds, id);
+  stored: ReadonlyMap<string, { version: number; data: Record<string, unknown> }> | undefined,
+): { [K in SectionKind]: SectionState<K> } {
   return Object.fromEntries(
     sectionKinds.map((kind) => {
-      const document = stored.get(kind);
+      const document = stored?.get(kind);
       return [
         kind,
         document
@@ -28,6 +26,15 @@ export async function domainConfig(
       ];
     }),
   ) as { [K in SectionKind]: SectionState<K> };
+}
+
+/** Every section of a domain: as stored, or its defaults at version 0 when never set. */
+export async function domainConfig(
+  db: Executor,
+  accountId: number,
+  id: string,
+): Promise<{ [K in SectionKind]: SectionState<K> }> {
+  return sectionsFrom(id, await loadDocuments(db, accountId, sectionKinds, id));
 }
 
 /** A domain whose HTTPS section serves a certificate. */

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, gte, inArray, isNull, max, sql } from 'drizzle-orm';
-import {
-  defaultSection,
-  sectionKinds,
-  type SectionKind,
-  type SectionState,
-} from '../../../src/contract/domain-config';
+import { sectionKinds, type SectionKind } from '../../../src/contract/domain-config';
 import type {
   DeploymentState,
   DomainDeployment,
@@ -19,6 +14,7 @@ import { edgeAgents, edgeDomainStates, edgeJobs, edgeRevisions } from '../../db/
 import { loadDocumentsOf } from '../../commands/stores';
 import { certificatesForEdge } from '../cert/service';
 import type { KeyVault } from '../cert/key-vault';
+import { sectionsFrom } from '../domain/config';
 import { domainNames, edgeDomainRows } from '../domain/service';
 import { bansInForce } from '../ip-ban/service';
 
@@ -87,19 +83,7 @@ async function edgeDomains(
     sectionKinds,
     rows.map((row) => row.id),
   );
-  const sectionsOf = (id: string) =>
-    Object.fromEntries(
-      sectionKinds.map((kind) => {
-        const document = documents.get(id)?.get(kind);
-        return [
-          kind,
-          document
-            ? { ...defaultSection(kind, id), ...document.data, id, version: document.version }
-            : defaultSection(kind, id),
-        ];
-      }),
-    ) as { [K in SectionKind]: SectionState<K> };
-  const sections = new Map(rows.map((row) => [row.id, sectionsOf(row.id)]));
+  const sections = new Map(rows.map((row) => [row.id, sectionsFrom(row.id, documents.get(row.id))]));
   const certRefs = rows.flatMap((row) => {
     const certId = sections.get(row.id)?.domainHttps.certificate_id;
     return certId ? [{ accountId: row.accountId, id: certId }] : [];
@@ -154,8 +138,7 @@ export async function edgeConfig(
     const rows = await edgeDomainRows(db, null);
     const revisions = await db
       .select({ id: edgeRevisions.domainId, seq: edgeRevisions.seq })
-      .from(edgeRevisions)
-      .where(inArray(edgeRevisions.domainId, rows.length > 0 ? rows.map((row) => row.id) : ['']));
+      .from(edgeRevisions);
     const seqs = new Map(revisions.map((r) => [r.id, r.seq]));
     const domains = await edgeDomains(db, vault, rows, (id) => Math.min(seqs.get(id) ?? 0, seq), now);
     return { seq, full: true, domains, removed: [], jobs };
