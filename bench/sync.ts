@@ -56,7 +56,7 @@ const engine = new SyncEngine({
     createHttpTransport({
       baseUrl: address,
       credentials: () => ({ token, userId: actorId }),
-      language: () => 'en-US',
+      language: () => 'en_US',
     }),
   ),
   lock: memoryLocks(),

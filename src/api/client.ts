@@ -2,6 +2,7 @@ import { Code, routes } from '../contract';
 import type { AccountSource, EndpointName, Envelope, InputOf, Language, OutputOf } from '../contract';
 import { ApiError } from './errors';
 import { requestHeaders } from './headers';
+import { fetchApi } from './http';
 import { callRequest, queryString, takePageStartCall } from './page-start';
 
 export interface ApiClientOptions {
@@ -108,15 +109,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     viewAccount: options.getViewAccount?.() ?? null,
   });
 
-  /** The response, or null when the network failed. spec §7: credentials sent, no timeout. */
-  async function fetchOf(path: string, init: RequestInit): Promise<Response | null> {
-    const doFetch = options.fetch ?? globalThis.fetch;
-    try {
-      return await doFetch.call(globalThis, `${baseUrl}${path}`, { ...init, credentials: 'include' });
-    } catch {
-      return null;
-    }
-  }
+  /** The response, or null when the network failed. */
+  const fetchOf = (path: string, init: RequestInit) =>
+    fetchApi(`${baseUrl}${path}`, init, options.fetch ?? globalThis.fetch);
 
   /**
    * Resolves the parsed envelope, or null when the network failed or the body is not one. The
@@ -269,7 +264,6 @@ function sharedClient(): ApiClient {
 /** Creates the client the whole console uses (`api`) and returns it. */
 export function configureApi(options: ApiClientOptions): ApiClient {
   shared = createApiClient(options);
-  answeredOnce.clear();
   started.clear();
   return shared;
 }
@@ -292,27 +286,6 @@ export function startEarly<N extends EndpointName>(name: N, input?: InputOf<N>):
 export function takeStarted<N extends EndpointName>(name: N): Promise<OutputOf<N>> | undefined {
   const answer = started.get(name) as Promise<OutputOf<N>> | undefined;
   started.delete(name);
-  return answer;
-}
-
-/** Answers of `callOnce`, kept for the life of the page (switching account or language reloads it). */
-const answeredOnce = new Map<EndpointName, Promise<unknown>>();
-
-/**
- * spec §7: reads that are "cached, called once" (the overview's service types and domain list).
- * The first call's answer is shared by every later caller; a failed call is forgotten, so a
- * retry asks again.
- */
-export function callOnce<N extends 'cdnType' | 'overviewDomains'>(
-  name: N,
-  options: { quiet?: boolean } = {},
-): Promise<OutputOf<N>> {
-  let answer = answeredOnce.get(name) as Promise<OutputOf<N>> | undefined;
-  if (answer === undefined) {
-    answer = api.call(name, undefined, options);
-    answeredOnce.set(name, answer);
-    answer.catch(() => answeredOnce.delete(name));
-  }
   return answer;
 }
 

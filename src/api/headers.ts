@@ -1,8 +1,6 @@
 import { viewAccountHeader } from '../contract/names';
-import type { Language } from '../contract/limits';
+import { bcp47, type Language } from '../contract/limits';
 
-/** `Accept-Language` wants BCP-47 tags; the console stores `zh_CN` / `en_US`. */
-export const acceptLanguage: Record<Language, string> = { zh_CN: 'zh-CN', en_US: 'en-US' };
 
 /** Who calls: what every call's headers say (spec §7: bearer token and Accept-Language). */
 export interface Caller {
@@ -16,7 +14,7 @@ export interface Caller {
 export function requestHeaders(caller: Caller, extra?: Record<string, string>): Record<string, string> {
   const result: Record<string, string> = {
     Accept: 'application/json',
-    'Accept-Language': acceptLanguage[caller.language] ?? acceptLanguage.zh_CN,
+    'Accept-Language': bcp47[caller.language] ?? bcp47.zh_CN,
   };
   if (caller.token) result.Authorization = `Bearer ${caller.token}`;
   if (caller.viewAccount !== null) result[viewAccountHeader] = String(caller.viewAccount);

@@ -1,6 +1,8 @@
 export { ApiError, isApiError } from './errors';
-export { api, callOnce, configureApi, createApiClient, startEarly, takeStarted } from './client';
+export { api, configureApi, createApiClient, startEarly, takeStarted } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
+export { fetchApi } from './http';
+export { callRequest } from './page-start';
 export {
   storageKeys,
   readToken,

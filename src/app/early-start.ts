@@ -11,8 +11,6 @@ import {
 } from '../api';
 import type { Envelope, Language, OutputOf } from '../contract';
 import { activateLanguage } from '../i18n';
-// The overview's calls, without the overview's code (its own chunk): the first screen of most visits.
-import { startDashboardCalls } from '../features/dashboard';
 import { parseSignInQuery } from '../machines/sign-in-query';
 import { notify } from '../ui/toaster';
 import { routeOfHash } from './first-screen';
@@ -54,9 +52,8 @@ let validation: Promise<Envelope<OutputOf<'identityValidate'>>> | null = signedI
 validation?.catch(() => {});
 if (signedIn) startEarly('consoleBoot');
 
-/** The route the page opened on. */
+/** The route the page opened on. Its first reads were sent by the page start (app/page-start). */
 export const firstRoute = routeOfHash(location.hash);
-if (signedIn && firstRoute === '/cdn/dashboard') startDashboardCalls();
 
 /** The token check started with the page, once (a later check asks afresh). */
 export function takeEarlyValidation() {

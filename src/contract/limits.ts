@@ -87,6 +87,11 @@ export const limits = {
 export const languages = ['zh_CN', 'en_US'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'zh_CN';
+/**
+ * A language's BCP-47 tag, for `Accept-Language`, `<html lang>` and Intl (which rejects the
+ * underscores of the catalogs' names).
+ */
+export const bcp47: Record<Language, string> = { zh_CN: 'zh-CN', en_US: 'en-US' };
 
 /** spec §9 activation defaults: billing mode flow (traffic billing), area value 1 (China mainland). */
 export const activationDefaults = { mode: 'flow', is_overseas: 1, product: 'cdn' } as const;

@@ -1,11 +1,9 @@
 import { i18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
-import { defaultLanguage, type Language } from '../contract';
+import { bcp47, defaultLanguage, type Language } from '../contract';
 // The default language's catalog ships with the first load: the first paint never waits for it.
 import { messages as defaultMessages } from './locales/zh_CN/messages.po';
 
-/** Intl rejects underscores (STACK-NOTES): catalogs use zh_CN/en_US, Intl gets the BCP-47 tag. */
-export const bcp47: Record<Language, string> = { zh_CN: 'zh-CN', en_US: 'en-US' };
 
 async function loadCatalog(locale: Language): Promise<Messages> {
   if (locale === defaultLanguage) return defaultMessages;

@@ -136,6 +136,13 @@ export function useCall<N extends EndpointName>(
   options: {
     /** How often to read again: fixed, or decided by the last answer. */
     refetchInterval?: number | false | ((data: OutputOf<N> | undefined) => number | false);
+    /** False: not read (a part the account does not have); true by default. */
+    enabled?: boolean;
+    /**
+     * Read once for the life of the page (spec §7 "cached, called once"): a kept answer shows
+     * and is read once more; later mounts take the page's answer.
+     */
+    once?: boolean;
   } = {},
 ): Read<OutputOf<N>> {
   const every = options.refetchInterval ?? false;
@@ -144,6 +151,8 @@ export function useCall<N extends EndpointName>(
     queryFn: () => api.call(name, input, { quiet: true }),
     refetchInterval: typeof every === 'function' ? (q) => every(q.state.data) : every,
     placeholderData: (previous) => previous,
+    enabled: options.enabled ?? true,
+    ...(options.once ? { staleTime: Infinity } : {}),
   });
   return {
     data: query.data,

@@ -1,4 +1,5 @@
-import { Code, routes, viewAccountHeader } from '../contract';
+import { callRequest, fetchApi } from '../api';
+import { Code, type Language } from '../contract';
 import type { CommandResult, PushCommand } from '../contract/commands';
 import { parseRetryAfter } from './backoff';
 
@@ -30,8 +31,8 @@ export interface HttpTransportOptions {
   fetch?: typeof fetch;
   /** The stored token and the account it belongs to (null when unknown). */
   credentials(): { token: string; userId: number | null } | null;
-  /** An `Accept-Language` value. */
-  language(): string;
+  /** The console's language, sent as the API client sends it. */
+  language(): Language;
   now?: () => number;
 }
 
@@ -43,7 +44,9 @@ const signInCodes = new Set<number>([Code.signInRequired, Code.tokenInvalid, Cod
 const blockedCodes = new Set<number>([Code.accountBoundary, Code.serviceClosed]);
 
 /**
- * Pushes commands over HTTP. It never sends a command with the token of another account than
+ * Pushes commands over HTTP, through the API client's request (the same address, headers and
+ * credentials as every call); it reads the HTTP status itself, as a push decides on it (retry
+ * on 408, 429 and 5xx, after `Retry-After`). It never sends a command with the token of another account than
  * the one that made it: without a token of `actorId`, it asks to sign in again (the server
  * checks `actor_id` against the token too).
  */
@@ -55,25 +58,22 @@ export function createHttpTransport(options: HttpTransportOptions): PushTranspor
       if (credentials === null || (credentials.userId !== null && credentials.userId !== request.actorId)) {
         return { kind: 'signIn' };
       }
-      const doFetch = options.fetch ?? globalThis.fetch;
-      let response: Response;
-      try {
-        response = await doFetch.call(globalThis, `${options.baseUrl ?? ''}${routes.syncPush.path}`, {
-          method: 'POST',
-          credentials: 'include',
-          signal,
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            'Accept-Language': options.language(),
-            Authorization: `Bearer ${credentials.token}`,
-            [viewAccountHeader]: String(request.accountId),
-          },
-          body: JSON.stringify({ actor_id: request.actorId, commands: request.commands }),
-        });
-      } catch {
-        return { kind: 'retry', retryAfterMs: null };
-      }
+      const caller = {
+        token: credentials.token,
+        language: options.language(),
+        viewAccount: request.accountId,
+      };
+      const [path, init] = callRequest(
+        'syncPush',
+        { actor_id: request.actorId, commands: request.commands },
+        caller,
+      );
+      const response = await fetchApi(
+        `${options.baseUrl ?? ''}${path}`,
+        { ...init, signal },
+        options.fetch ?? globalThis.fetch,
+      );
+      if (response === null) return { kind: 'retry', retryAfterMs: null };
       if (response.status === 408 || response.status === 429 || response.status >= 500) {
         return { kind: 'retry', retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()) };
       }

@@ -58,7 +58,7 @@ export interface TabOptions extends Partial<Omit<SyncEngineOptions, 'store' | 't
 export async function openTab(options: TabOptions): Promise<Tab> {
   const { link, credentials, actorId, accountId, ...engineOptions } = options;
   const store = await Store.open(actorId, accountId);
-  const transport = createHttpTransport({ fetch: link.fetch, credentials, language: () => 'en-US' });
+  const transport = createHttpTransport({ fetch: link.fetch, credentials, language: () => 'en_US' });
   const engine = new SyncEngine({
     store,
     transport,

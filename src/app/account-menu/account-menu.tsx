@@ -1,14 +1,12 @@
-import { Box, Button, Input, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Popover, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useCallback, useMemo, useState } from 'react';
-import type { AccountOption } from '../../contract';
+import { lazy, Suspense } from 'react';
 import { fromPromise } from 'xstate';
 import { api, writeActiveAccount } from '../../api';
 import { accountSwitchMachine } from '../../machines/account-switch.machine';
 import { ChevronDownIcon, UsersIcon } from '../../ui/icons';
 import { useAppState } from '../../ui/app-state';
-import { visibleAccounts } from './visible-accounts';
 
 const switchMachine = accountSwitchMachine.provide({
   actors: {
@@ -25,39 +23,20 @@ const switchMachine = accountSwitchMachine.provide({
   },
 });
 
+const AccountList = lazy(() => import('./account-list'));
+
 /** spec §2: the searchable account menu (at most 50 shown, the active account first). */
 export function AccountMenu() {
   const { t } = useLingui();
-  const { loginInfo, offlineSince } = useAppState();
-  const [query, setQuery] = useState('');
+  const { loginInfo } = useAppState();
   const [snapshot, send] = useMachine(switchMachine);
-  // Login info carries at most 50 accounts; the full list is read when the menu first opens.
-  const [allAccounts, setAllAccounts] = useState<AccountOption[] | null>(null);
-  const loadAll = useCallback(() => {
-    if (allAccounts !== null || offlineSince !== null) return;
-    api.call('viewLists', {}).then(
-      (result) => setAllAccounts(result.lists),
-      () => undefined,
-    );
-  }, [allAccounts, offlineSince]);
-  const activeId = loginInfo?.view_id ?? null;
-  const lists = allAccounts ?? loginInfo?.lists;
-  const visible = useMemo(() => visibleAccounts(lists ?? [], activeId, query), [lists, activeId, query]);
   if (!loginInfo) return null;
+  const activeId = loginInfo.view_id;
   const activeName = loginInfo.lists.find((a) => a.id === activeId)?.account ?? loginInfo.login;
   const busy = snapshot.hasTag('busy');
-  const total = visible.total;
-  const shown = visible.items.length;
 
   return (
-    <Popover.Root
-      positioning={{ placement: 'bottom-end' }}
-      lazyMount
-      unmountOnExit
-      onOpenChange={(e) => {
-        if (e.open) loadAll();
-      }}
-    >
+    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <Button
           variant="ghost"
@@ -81,56 +60,13 @@ export function AccountMenu() {
                 <Popover.Title fontWeight="semibold" fontSize="sm">
                   {t({ id: 'shell.account.title', message: 'Switch account' })}
                 </Popover.Title>
-                <Input
-                  size="sm"
-                  type="search"
-                  value={query}
-                  onChange={(e) => setQuery(e.target.value)}
-                  placeholder={t({ id: 'shell.account.search', message: 'Search accounts by name' })}
-                  aria-label={t({ id: 'shell.account.search', message: 'Search accounts by name' })}
-                />
-                <Box as="ul" role="list" maxH="320px" overflowY="auto" listStyleType="none">
-                  {visible.items.map((account) => {
-                    const active = account.id === activeId;
-                    return (
-                      <li key={account.id}>
-                        <Button
-                          variant={active ? 'subtle' : 'ghost'}
-                          size="sm"
-                          width="full"
-                          justifyContent="flex-start"
-                          disabled={busy}
-                          aria-current={active ? 'true' : undefined}
-                          onClick={() => {
-                            if (!active) send({ type: 'account.switch', id: account.id });
-                          }}
-                        >
-                          <Box as="span" truncate>
-                            {account.account}
-                          </Box>
-                          {active ? (
-                            <Text as="span" ms="auto" fontSize="xs" color="fg.muted">
-                              {t({ id: 'shell.account.current', message: 'Current' })}
-                            </Text>
-                          ) : null}
-                        </Button>
-                      </li>
-                    );
-                  })}
-                </Box>
-                {visible.items.length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t({ id: 'shell.account.none', message: 'No matching account' })}
-                  </Text>
-                ) : null}
-                {visible.capped ? (
-                  <Text fontSize="xs" color="fg.muted" role="note">
-                    {t({
-                      id: 'shell.account.capped',
-                      message: `Showing ${shown} of ${total}, search to find more`,
-                    })}
-                  </Text>
-                ) : null}
+                <Suspense fallback={<Spinner size="sm" color="fg.muted" alignSelf="center" />}>
+                  <AccountList
+                    loginInfo={loginInfo}
+                    busy={busy}
+                    onSwitch={(id) => send({ type: 'account.switch', id })}
+                  />
+                </Suspense>
               </Stack>
             </Popover.Body>
           </Popover.Content>

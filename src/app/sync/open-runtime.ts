@@ -1,7 +1,6 @@
 import { readToken } from '../../api';
 import { readTokenOwner } from '../../api/storage';
 import type { Language } from '../../contract';
-import { bcp47 } from '../../i18n';
 import { openSyncRuntime, requestPersistence } from '../../sync/runtime';
 import type { SyncRuntime } from '../../sync/runtime';
 import { createHttpTransport } from '../../sync/transport';
@@ -22,7 +21,7 @@ export function openRuntime(
         const token = readToken();
         return token === null ? null : { token, userId: readTokenOwner() };
       },
-      language: () => bcp47[language],
+      language: () => language,
     }),
   });
 }

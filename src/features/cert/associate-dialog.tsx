@@ -3,7 +3,6 @@ import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../api';
 import { commandFor } from '../../commands/queue';
 import type { DomainEntry } from '../../contract/domain';
 import {
@@ -14,6 +13,8 @@ import {
 } from '../../machines';
 import { StoreFullError } from '../../store';
 import { useLiveQuery, useSyncRuntime } from '../../sync/react';
+import { useCall, withReads } from '../../sync/reads';
+import { useReadAccounts } from '../../ui/app-state';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { formatDateTime } from '../../ui/format';
 import { notify } from '../../ui/toaster';
@@ -24,31 +25,22 @@ import type { CertRow } from './rows';
 /** The account's live domains: the stored domain list, or (never read here) the server's names. */
 function useLiveDomains(certs: readonly CertRow[]): AssociationDomain[] | undefined {
   const stored = useLiveQuery(({ store }) => store.snapshotsOf('domain'), []);
-  const [fetched, setFetched] = useState<{ id: string; domain: string; status: string }[] | null>(null);
-  const online = useOnline();
   const needFetch = stored !== undefined && stored.length === 0;
-  useEffect(() => {
-    if (!needFetch || !online) return;
-    let cancelled = false;
-    void api.call('domainNames', undefined, { quiet: true }).then(
-      (answer) => !cancelled && setFetched(answer.lists),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [needFetch, online]);
+  // The domain list never read on this device: the server's names, through the read layer.
+  const names = useCall('domainNames', undefined, { enabled: needFetch });
+  const fetched = names.data?.lists ?? null;
+  const settled = fetched !== null || names.failed;
   return useMemo(() => {
     if (!stored) return undefined;
-    // The domain list never read here: the server's names are awaited (offline: none to offer).
-    if (needFetch && fetched === null && online) return undefined;
+    // The names are awaited; when they cannot be read (offline, never read), none are offered.
+    if (needFetch && !settled) return undefined;
     const certOf = new Map(certs.flatMap((cert) => cert.domains.map((d) => [d.id, cert.id] as const)));
     const rows = needFetch ? (fetched ?? []) : stored.map((row) => row.data as DomainEntry);
     return rows
       .filter((d) => d.status !== 'deleted')
       .map((d) => ({ id: d.id, domain: d.domain, certificate_id: certOf.get(d.id) ?? null }))
       .sort((a, b) => a.domain.localeCompare(b.domain));
-  }, [stored, fetched, needFetch, certs, online]);
+  }, [stored, fetched, needFetch, settled, certs]);
 }
 
 export interface AssociateDialogProps {
@@ -67,12 +59,12 @@ export interface AssociateDialogProps {
  * the domains it covers, a confirmation, then one association per domain queued together, online
  * or not.
  */
-export function AssociateDialog(props: AssociateDialogProps) {
+export const AssociateDialog = withReads(function AssociateDialog(props: AssociateDialogProps) {
   const domains = useLiveDomains(props.certs);
   const runtime = useSyncRuntime();
   if (!domains || !runtime) return null;
   return <AssociationSteps {...props} domains={domains} />;
-}
+}, useReadAccounts);
 
 function AssociationSteps({
   certs,

@@ -1,18 +1,14 @@
 import { Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../api';
-import type { OutputOf } from '../../contract';
+import { isApiError } from '../../api';
+import { useCall, withReads } from '../../sync/reads';
+import { useReadAccounts } from '../../ui/app-state';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { formatDateTime } from '../../ui/format';
 import { statusLabels } from './cert-messages';
 import type { CertRow } from './rows';
 
-/**
- * One certificate: what the list shows, and online its chain, serial and fingerprint (the public
- * parts only: no call answers a private key).
- */
-export function DetailDialog({
+function Detail({
   id,
   row,
   online,
@@ -30,14 +26,11 @@ export function DetailDialog({
   onDelete: (row: CertRow) => void;
 }) {
   const { t, i18n } = useLingui();
-  const [detail, setDetail] = useState<OutputOf<'certDetail'> | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (!online) return;
-    void api
-      .call('certDetail', { id }, { quiet: true })
-      .then(setDetail, (e: unknown) => setFailure(isApiError(e) ? e.message : String(e)));
-  }, [id, online]);
+  // The serial and fingerprint, through the read layer: once read, they show offline too.
+  const read = useCall('certDetail', { id });
+  const detail = read.data ?? null;
+  const failure =
+    read.failed && online && isApiError(read.error) && !read.error.isNetworkError ? read.error.message : null;
   const cert = detail ?? row;
   const items: [string, string][] = cert
     ? [
@@ -119,3 +112,9 @@ export function DetailDialog({
     </DialogFrame>
   );
 }
+
+/**
+ * One certificate: what the list shows, and its chain, serial and fingerprint (the public parts
+ * only: no call answers a private key).
+ */
+export const DetailDialog = withReads(Detail, useReadAccounts);

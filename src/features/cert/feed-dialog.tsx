@@ -1,36 +1,35 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, isApiError } from '../../api';
 import type { OutputOf } from '../../contract';
+import { useCall, withReads } from '../../sync/reads';
+import { useReadAccounts } from '../../ui/app-state';
 import { copyText } from '../../ui/copy-text';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { formatDateTime } from '../../ui/format';
 
 type Feed = OutputOf<'certFeed'>;
 
-/**
- * The calendar feed of the account's certificate expiries: an address any calendar app can
- * subscribe to, with its own secret. It is shown once when made; making a new one, or revoking
- * it, stops the earlier one.
- */
-export function FeedDialog({ online, onClose }: { online: boolean; onClose: () => void }) {
+function Feed({ online, onClose }: { online: boolean; onClose: () => void }) {
   const { t } = useLingui();
-  const [feed, setFeed] = useState<Feed | null>(null);
+  // Whether an address is in use, through the read layer (the address itself is never stored).
+  const read = useCall('certFeed', undefined);
+  // The answer of a change made here: the only one that carries the address, kept in the dialog.
+  const [changed, setChanged] = useState<Feed | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!online) return;
-    void api
-      .call('certFeed', undefined, { quiet: true })
-      .then(setFeed, (e: unknown) => setFailure(isApiError(e) ? e.message : String(e)));
-  }, [online]);
+  const feed = changed ?? read.data ?? null;
+  const asOf = formatDateTime(read.fetchedAt);
+  const readFailure =
+    read.failed && isApiError(read.error) && !read.error.isNetworkError ? read.error.message : null;
   const update = async (action: 'create' | 'revoke') => {
     setBusy(true);
     try {
-      setFeed(await api.call('certFeedUpdate', { action }, { quiet: true }));
+      setChanged(await api.call('certFeedUpdate', { action }, { quiet: true }));
       setFailure(null);
+      read.refetch();
     } catch (e) {
       setFailure(isApiError(e) ? e.message : String(e));
     } finally {
@@ -111,12 +110,24 @@ export function FeedDialog({ online, onClose }: { online: boolean; onClose: () =
             {t({ id: 'cert.feed.none', message: 'No address has been made yet.' })}
           </Text>
         ) : null}
-        {failure ? (
+        {!online && read.data && !changed ? (
+          <Text fontSize="sm" color="fg.warning" role="status">
+            {t({ id: 'list.asOf', message: `Data as of ${asOf}` })}
+          </Text>
+        ) : null}
+        {(failure ?? readFailure) ? (
           <Text color="fg.error" role="alert">
-            {failure}
+            {failure ?? readFailure}
           </Text>
         ) : null}
       </Stack>
     </DialogFrame>
   );
 }
+
+/**
+ * The calendar feed of the account's certificate expiries: an address any calendar app can
+ * subscribe to, with its own secret. It is shown once when made; making a new one, or revoking
+ * it, stops the earlier one.
+ */
+export const FeedDialog = withReads(Feed, useReadAccounts);

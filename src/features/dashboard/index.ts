@@ -1,4 +1,3 @@
 // The first load carries only the overview's first calls; the screen loads when it is opened.
-export { startDashboardCalls } from './calls';
 export { dashboardFirstCalls } from './first-calls';
 export const loadDashboardScreen = () => import('./dashboard-screen');

@@ -1,46 +1,41 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, callOnce, takeStarted } from '../../api';
 import type { OutputOf } from '../../contract';
+import { useCall, type Read } from '../../sync/reads';
+
+/** One part of the overview: its answer, or why there is none yet. */
+export type Part<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
 
 export interface DashboardData {
-  account: OutputOf<'baseInfo'> | null;
-  domains: OutputOf<'overviewDomains'> | null;
-  types: OutputOf<'cdnType'> | null;
-  /** Channel accounts: the customer accounts it may view (itself excluded). */
-  customers: number | null;
+  account: Part<OutputOf<'baseInfo'>>;
+  domains: Part<OutputOf<'overviewDomains'>>;
+  types: Part<OutputOf<'cdnType'>>;
+  /** Channel accounts: the customer accounts it may view (itself excluded); null for others. */
+  customers: Part<number> | null;
 }
 
-export type DashboardState = { status: 'loading' } | { status: 'ready'; data: DashboardData };
+function partOf<T, U = T>(read: Read<T>, shape: (value: T) => U = (value) => value as unknown as U): Part<U> {
+  if (read.data !== undefined) return { status: 'ready', value: shape(read.data) };
+  return read.failed ? { status: 'failed' } : { status: 'loading' };
+}
 
-/** The overview's online reads; each part fails on its own and shows its own error state. */
+/**
+ * The overview's online reads, through the read layer: each part shows what the device holds at
+ * once (with its time when it may not be current), is read again, and fails on its own.
+ */
 export function useDashboardData(isChannel: boolean) {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ attempt: number; state: DashboardState } | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    const setState = (state: DashboardState) => setResult({ attempt, state });
-    void Promise.allSettled([
-      takeStarted('baseInfo') ?? api.call('baseInfo', {}),
-      callOnce('overviewDomains'),
-      callOnce('cdnType'),
-      isChannel ? api.call('viewLists', {}) : Promise.reject(new Error('not a channel account')),
-    ]).then(([account, domains, types, viewable]) => {
-      if (cancelled) return;
-      setState({
-        status: 'ready',
-        data: {
-          account: account.status === 'fulfilled' ? account.value : null,
-          domains: domains.status === 'fulfilled' ? domains.value : null,
-          types: types.status === 'fulfilled' ? types.value : null,
-          customers: viewable.status === 'fulfilled' ? Math.max(0, viewable.value.lists.length - 1) : null,
-        },
-      });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt, isChannel]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const state: DashboardState = result?.attempt === attempt ? result.state : { status: 'loading' };
-  return { state, reload };
+  const account = useCall('baseInfo', {});
+  const domains = useCall('overviewDomains', undefined, { once: true });
+  const types = useCall('cdnType', undefined, { once: true });
+  const viewable = useCall('viewLists', {}, { enabled: isChannel });
+  const data: DashboardData = {
+    account: partOf(account),
+    domains: partOf(domains),
+    types: partOf(types),
+    customers: isChannel ? partOf(viewable, (answer) => Math.max(0, answer.lists.length - 1)) : null,
+  };
+  const reload = () => {
+    for (const read of [account, domains, types, ...(isChannel ? [viewable] : [])]) {
+      if (read.failed || read.data === undefined) read.refetch();
+    }
+  };
+  return { data, reload };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, callOnce, configureApi, createApiClient, isApiError } from '../../../src/api';
+import { api, configureApi, createApiClient, isApiError } from '../../../src/api';
 import type { ApiClientOptions, ApiError } from '../../../src/api';
 import type { Language } from '../../../src/contract';
 
@@ -469,24 +469,6 @@ describe('shared instance', () => {
     const wordError = (reason: string) => `a.png: ${reason}`;
     await expect(api.upload('feedbackUpload', new Blob(['x']), 'a.png', { wordError })).rejects.toThrow();
     expect(t.notifyError).toHaveBeenCalledWith('a.png: File size exceeds 5M');
-  });
-
-  it('asks for a "called once" read once, and again only after a failure (spec §7)', async () => {
-    const types = { lists: [{ type: 'web', count: 2 }] };
-    const t = configured(
-      { code: 50001, msg: 'busy', data: null },
-      { code: 0, msg: '', data: types },
-      { code: 0, msg: '', data: { lists: [] } },
-    );
-    await expect(callOnce('cdnType')).rejects.toThrow('busy');
-    const [first, second] = await Promise.all([callOnce('cdnType'), callOnce('cdnType')]);
-    expect(first).toEqual(types);
-    expect(second).toBe(first);
-    await callOnce('cdnType');
-    expect(t.requests.map((r) => r.url)).toEqual([
-      '/v3/overview/overview/cdntype',
-      '/v3/overview/overview/cdntype',
-    ]);
   });
 });
 

@@ -21,7 +21,7 @@ function transportAnswering(respond: () => Response | Promise<Response>, userId:
       return respond();
     },
     credentials: () => ({ token: 'tok', userId }),
-    language: () => 'en-US',
+    language: () => 'en_US',
     now: () => Date.parse('2026-11-22T00:00:00Z'),
   });
   return { transport, sent };
