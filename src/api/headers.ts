@@ -1,7 +1,6 @@
 import { viewAccountHeader } from '../contract/names';
 import { bcp47, type Language } from '../contract/limits';
 
-
 /** Who calls: what every call's headers say (spec §7: bearer token and Accept-Language). */
 export interface Caller {
   token: string | null;

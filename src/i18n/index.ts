@@ -4,7 +4,6 @@ import { bcp47, defaultLanguage, type Language } from '../contract';
 // The default language's catalog ships with the first load: the first paint never waits for it.
 import { messages as defaultMessages } from './locales/zh_CN/messages.po';
 
-
 async function loadCatalog(locale: Language): Promise<Messages> {
   if (locale === defaultLanguage) return defaultMessages;
   const { messages } = await import('./locales/en_US/messages.po');

@@ -183,7 +183,10 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
   if (data.domains.status !== 'ready') {
     return (
       // The content's id (tests and the benchmark wait for it) only once the figures or their failure show.
-      <Section title={title} id={data.domains.status === 'failed' ? 'dashboard-domains' : 'dashboard-domains-loading'}>
+      <Section
+        title={title}
+        id={data.domains.status === 'failed' ? 'dashboard-domains' : 'dashboard-domains-loading'}
+      >
         {data.domains.status === 'failed' ? <PartError onRetry={onRetry} /> : <FiguresSkeleton />}
       </Section>
     );
