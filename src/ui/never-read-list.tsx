@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { CenteredSpinner } from './centered-spinner';
+import { ScreenSkeleton } from './screen-skeleton';
 import type { StoredList } from './stored-list';
 
 /** The list, and the screen's own texts, which name it. */
@@ -20,7 +20,7 @@ export interface NeverReadListProps {
 
 /**
  * The body of a list screen while its list was never read on this device and nothing is stored:
- * a spinner while it is being read; otherwise why there is nothing to show, with a retry when
+ * the list's shape while it is being read; otherwise why there is nothing to show, with a retry when
  * online.
  */
 export function NeverReadList({
@@ -33,13 +33,12 @@ export function NeverReadList({
 }: NeverReadListProps) {
   const { t } = useLingui();
   const { online, pullState, pull } = list;
+  if (!refused && online && pullState !== 'failed') return <ScreenSkeleton label={loading} title={false} />;
   return (
     <Card.Root>
       <Card.Body>
         {refused ? (
           <Text role="alert">{refused}</Text>
-        ) : online && pullState !== 'failed' ? (
-          <CenteredSpinner label={loading} />
         ) : (
           <Stack align="center" textAlign="center" gap="3" py="12" role="status">
             <Text fontWeight="semibold">{online ? failedTitle : offlineTitle}</Text>

@@ -4,7 +4,7 @@ import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { preloadToaster } from '../../ui/toaster';
 import { useAppState } from '../../ui/app-state';
-import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { LeftMenu } from './left-menu';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
@@ -28,7 +28,7 @@ export function AppLayout() {
     document.title = title ? `${i18n._(title)} · ${product}` : product;
   }, [title, i18n, product]);
   const showMenu = serviceOpen && !withoutMenu.includes(pathname);
-  const loading = <CenteredSpinner label={t({ id: 'shell.loading', message: 'Loading…' })} />;
+  const loading = <ScreenSkeleton label={t({ id: 'shell.loading', message: 'Loading…' })} />;
 
   return (
     <Flex direction="column" minH="100vh" bg="bg.subtle">

@@ -8,7 +8,7 @@ import { StoreFullError } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
-import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { NeverReadList } from '../../ui/never-read-list';
 import { ScreenHeader } from '../../ui/screen-header';
@@ -90,7 +90,7 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
       />
     );
   const loading = t({ id: 'alarm.ui.loading', message: 'Loading the alarm settings…' });
-  if (!runtime || !settings) return <CenteredSpinner label={loading} />;
+  if (!runtime || !settings) return <ScreenSkeleton label={loading} />;
   const count = settings.policies.length + settings.templates.length + settings.contacts.length;
   const stored = storedList(settings.read, count, online, refresh);
   const tabLabels: Record<AlarmTab, string> = {

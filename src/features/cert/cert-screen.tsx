@@ -19,7 +19,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { api, isApiError } from '../../api';
 import { expiryFilters, type CertStatus, type ExpiryFilter } from '../../contract/rules/cert';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
-import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { formatDateTime } from '../../ui/format';
 import { SearchIcon } from '../../ui/icons';
@@ -109,7 +109,7 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
         })}
       />
     );
-  if (!runtime || !list) return <CenteredSpinner label={loading} />;
+  if (!runtime || !list) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(list.read, rows.length, online, refresh);
   const remove = async (cert: CertRow) => {

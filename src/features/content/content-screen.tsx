@@ -10,7 +10,7 @@ import { StoreFullError } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
-import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { NeverReadList } from '../../ui/never-read-list';
 import { ScreenHeader } from '../../ui/screen-header';
@@ -170,7 +170,7 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
         })}
       />
     );
-  if (!runtime || !records) return <CenteredSpinner label={loading} />;
+  if (!runtime || !records) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(records.read, rows.length, online, refresh);
   const quotaOf = (kind: ContentKind) =>

@@ -16,7 +16,7 @@ import { limits } from '../../contract/limits';
 import { StoreFullError, type NewCommand } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { useAppState } from '../../ui/app-state';
-import { CenteredSpinner } from '../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SearchIcon } from '../../ui/icons';
 import { NeverReadList } from '../../ui/never-read-list';
@@ -259,7 +259,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
       />
     );
   }
-  if (!runtime || !list) return <CenteredSpinner label={loading} />;
+  if (!runtime || !list) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(list.read, rows.length, online, refresh);
   const { neverRead } = stored;

@@ -7,7 +7,7 @@ import type { DomainEntry } from '../../../contract/domain';
 import { sectionKinds, type SectionKind } from '../../../contract/domain-config';
 import { usePull } from '../../../sync/pull';
 import { useSyncRuntime } from '../../../sync/react';
-import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { formatDateTime } from '../../../ui/format';
 import { useOnline } from '../../../ui/use-online';
 import { domainDetailTabs, type DomainDetailTab } from '../search';
@@ -130,7 +130,10 @@ function Sections({
   const { t } = useLingui();
   if (!config || neverRead)
     return (
-      <CenteredSpinner label={t({ id: 'domainConfig.loading', message: 'Loading the configuration…' })} />
+      <ScreenSkeleton
+        title={false}
+        label={t({ id: 'domainConfig.loading', message: 'Loading the configuration…' })}
+      />
     );
   return (
     <Stack gap="4">

@@ -20,7 +20,7 @@ import type { OutputOf } from '../../../contract/endpoints';
 import { useSyncRuntime } from '../../../sync/react';
 import { useCall, withReads } from '../../../sync/reads';
 import { useReadAccounts } from '../../../ui/app-state';
-import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
 import { notify } from '../../../ui/toaster';
@@ -142,7 +142,9 @@ function HistoryBody({
             </Alert.Title>
           </Alert.Root>
         ) : !versions ? (
-          <CenteredSpinner
+          <ScreenSkeleton
+            title={false}
+            rows={4}
             label={t({ id: 'domainConfig.history.loading', message: 'Loading the change history…' })}
           />
         ) : versions.length === 0 ? (

@@ -21,7 +21,7 @@ import { pendingState } from '../../../store';
 import { usePull } from '../../../sync/pull';
 import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
 import { dictLabel, useAppState } from '../../../ui/app-state';
-import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { formatDateTime } from '../../../ui/format';
 import { useOnline } from '../../../ui/use-online';
 import { CnameCopy } from '../cname-copy';
@@ -71,7 +71,7 @@ export function DomainDetailScreen({
       </Alert.Root>
     );
   const loading = (
-    <CenteredSpinner label={t({ id: 'domain.detail.loading', message: 'Loading the domain…' })} />
+    <ScreenSkeleton label={t({ id: 'domain.detail.loading', message: 'Loading the domain…' })} />
   );
   if (!data) return loading;
   const item = data.projected.get(id);

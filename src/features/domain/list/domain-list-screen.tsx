@@ -21,7 +21,7 @@ import { StoreFullError, type Store } from '../../../store';
 import { usePull } from '../../../sync/pull';
 import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
 import { dictLabel, useAppState } from '../../../ui/app-state';
-import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { formatDateTime } from '../../../ui/format';
 import { notify } from '../../../ui/toaster';
 import { SearchIcon } from '../../../ui/icons';
@@ -231,7 +231,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
       />
     );
   }
-  if (!runtime || !data) return <CenteredSpinner label={loading} />;
+  if (!runtime || !data) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(data.read, rows.length, online, refresh);
   const { neverRead } = stored;
