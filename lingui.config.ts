@@ -11,7 +11,7 @@ export default defineConfig({
       include: ['src'],
       exclude: [
         '**/node_modules/**',
-        '<rootDir>/src/features/domain/config/**',
+        '<rootDir>/src/features/domain/**',
         '<rootDir>/src/features/cert/**',
         '<rootDir>/src/features/statistics/**',
         '<rootDir>/src/features/tokens/**',
@@ -25,6 +25,11 @@ export default defineConfig({
         '<rootDir>/src/features/file-sync/**',
         '<rootDir>/src/features/alarm/**',
       ],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/domain',
+      include: ['<rootDir>/src/features/domain'],
+      exclude: ['<rootDir>/src/features/domain/config/**'],
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/domain-config',

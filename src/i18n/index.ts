@@ -36,6 +36,10 @@ export function activateLanguage(locale: Language): Promise<void> {
  * it (lingui.config.ts says which source folders each holds).
  */
 const parts = {
+  domain: {
+    zh_CN: () => import('./locales/zh_CN/domain.po'),
+    en_US: () => import('./locales/en_US/domain.po'),
+  },
   domainConfig: {
     zh_CN: () => import('./locales/zh_CN/domain-config.po'),
     en_US: () => import('./locales/en_US/domain-config.po'),

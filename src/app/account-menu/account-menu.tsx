@@ -1,12 +1,12 @@
-import { Box, Button, Popover, Portal, Spinner, Stack } from '@chakra-ui/react';
+import { Popover, Portal, Spinner, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { fromPromise } from 'xstate';
 import { api, writeActiveAccount } from '../../api';
 import { accountSwitchMachine } from '../../machines/account-switch.machine';
-import { ChevronDownIcon, UsersIcon } from '../../ui/icons';
 import { useAppState } from '../../ui/app-state';
+import { AccountTrigger } from '../layout/menu-triggers';
 
 const switchMachine = accountSwitchMachine.provide({
   actors: {
@@ -26,31 +26,17 @@ const switchMachine = accountSwitchMachine.provide({
 const AccountList = lazy(() => import('./account-list'));
 
 /** spec §2: the searchable account menu (at most 50 shown, the active account first). */
-export function AccountMenu() {
+export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useLingui();
   const { loginInfo } = useAppState();
   const [snapshot, send] = useMachine(switchMachine);
   if (!loginInfo) return null;
-  const activeId = loginInfo.view_id;
-  const activeName = loginInfo.lists.find((a) => a.id === activeId)?.account ?? loginInfo.login;
   const busy = snapshot.hasTag('busy');
 
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit defaultOpen={defaultOpen}>
       <Popover.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          color="inherit"
-          _hover={{ bg: 'whiteAlpha.200' }}
-          aria-label={t({ id: 'shell.account.trigger', message: `Switch account (current: ${activeName})` })}
-        >
-          {busy ? <Spinner size="xs" /> : <UsersIcon />}
-          <Box as="span" maxW="140px" truncate display={{ base: 'none', lg: 'inline' }}>
-            {activeName}
-          </Box>
-          <ChevronDownIcon size={14} />
-        </Button>
+        <AccountTrigger busy={busy} />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>

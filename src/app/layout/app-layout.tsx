@@ -1,13 +1,16 @@
-import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { preloadToaster } from '../../ui/toaster';
 import { useAppState } from '../../ui/app-state';
 import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { LeftMenu } from './left-menu';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
+
+// The drawer's code (Chakra's dialog, focus trap and scroll lock) comes when it is first opened.
+const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
 
 /** spec §2: the left menu is hidden on help, suggestion and open-service. */
 const withoutMenu = ['/cdn/help', '/cdn/suggestion', '/cdn/open-service'];
@@ -18,6 +21,8 @@ export function AppLayout() {
   const { menu, offlineSince, serviceOpen } = useAppState();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Kept once opened, so that it closes with its animation.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   useEffect(preloadToaster, []);
   const title = useMatches({
     select: (matches) => matches.findLast((m) => m.staticData.title)?.staticData.title,
@@ -42,7 +47,13 @@ export function AppLayout() {
       >
         {t({ id: 'shell.skipToContent', message: 'Skip to content' })}
       </a>
-      <TopBar showMenuToggle={showMenu} onToggleMenu={() => setDrawerOpen((o) => !o)} />
+      <TopBar
+        showMenuToggle={showMenu}
+        onToggleMenu={() => {
+          setDrawerUsed(true);
+          setDrawerOpen((o) => !o);
+        }}
+      />
       {offlineSince !== null ? <OfflineBanner savedAt={offlineSince} /> : null}
       <Flex flex="1" align="stretch">
         {showMenu ? (
@@ -76,28 +87,10 @@ export function AppLayout() {
           </Suspense>
         </Box>
       </Flex>
-      {showMenu ? (
-        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="260px">
-                <Drawer.Header>
-                  <Drawer.Title>{t({ id: 'shell.menu.label', message: 'Main menu' })}</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body p="0">
-                  <LeftMenu items={menu} pathname={pathname} onNavigate={() => setDrawerOpen(false)} />
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton
-                    size="sm"
-                    aria-label={t({ id: 'shell.menu.close', message: 'Close the menu' })}
-                  />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+      {showMenu && drawerUsed ? (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} items={menu} pathname={pathname} />
+        </Suspense>
       ) : null}
     </Flex>
   );

@@ -1,19 +1,15 @@
-import { Box, Button, Menu, Portal } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { Menu, Portal } from '@chakra-ui/react';
 import { writeLanguage } from '../../api';
-import type { Language } from '../../contract';
-import { ChevronDownIcon, GlobeIcon } from '../../ui/icons';
+import { useAppState } from '../../ui/app-state';
+import { LanguageTrigger, useLanguageNames } from './menu-triggers';
 
 /** spec §1: changing the language stores the choice and reloads the page. */
-export function LanguageSwitch({ current }: { current: Language }) {
-  const { t } = useLingui();
-  const names: Record<Language, string> = {
-    zh_CN: t({ id: 'shell.language.zhCN', message: '中文' }),
-    en_US: t({ id: 'shell.language.enUS', message: 'English' }),
-  };
-  const language = names[current];
+export function LanguageSwitch({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const { language: current } = useAppState();
+  const names = useLanguageNames();
   return (
     <Menu.Root
+      defaultOpen={defaultOpen}
       onSelect={({ value }) => {
         if (value === current || (value !== 'zh_CN' && value !== 'en_US')) return;
         writeLanguage(value);
@@ -21,19 +17,7 @@ export function LanguageSwitch({ current }: { current: Language }) {
       }}
     >
       <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          color="inherit"
-          _hover={{ bg: 'whiteAlpha.200' }}
-          aria-label={t({ id: 'shell.language.label', message: `Language: ${language}` })}
-        >
-          <GlobeIcon />
-          <Box as="span" display={{ base: 'none', lg: 'inline' }}>
-            {names[current]}
-          </Box>
-          <ChevronDownIcon size={14} />
-        </Button>
+        <LanguageTrigger />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, Heading, Popover, Portal, Stack } from '@chakra-ui/react';
+import { Box, Grid, Heading, Popover, Portal, Stack } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -8,7 +8,6 @@ import {
   BookIcon,
   BroadcastIcon,
   ChatIcon,
-  ChevronDownIcon,
   CloudIcon,
   CodeIcon,
   FireIcon,
@@ -25,6 +24,7 @@ import {
   TicketIcon,
   VideoIcon,
 } from '../../ui/icons';
+import { ProductsTrigger } from './menu-triggers';
 
 interface Product {
   key: string;
@@ -136,15 +136,17 @@ const groups: ProductGroup[] = [
 ];
 
 /** The products mega-menu of the top bar: five groups of icon tiles, each named for assistive technology. */
-export function ProductsMenu() {
+export function ProductsMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t, i18n } = useLingui();
   return (
-    <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
+    <Popover.Root
+      positioning={{ placement: 'bottom-start' }}
+      lazyMount
+      unmountOnExit
+      defaultOpen={defaultOpen}
+    >
       <Popover.Trigger asChild>
-        <Button variant="ghost" size="sm" color="inherit" _hover={{ bg: 'whiteAlpha.200' }}>
-          {t({ id: 'shell.topbar.products', message: 'Products' })}
-          <ChevronDownIcon size={14} />
-        </Button>
+        <ProductsTrigger />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>

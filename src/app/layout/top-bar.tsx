@@ -3,11 +3,15 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useAppState } from '../../ui/app-state';
 import { BookIcon, ChatIcon, CloudIcon, LogoIcon, MenuIcon, TicketIcon } from '../../ui/icons';
-import { AccountMenu } from '../account-menu/account-menu';
 import { SyncIndicator } from '../sync/sync-indicator';
-import { LanguageSwitch } from './language-switch';
-import { ProductsMenu } from './products-menu';
-import { UserMenu } from './user-menu';
+import { DeferredMenu } from './deferred-menu';
+import { AccountTrigger, LanguageTrigger, ProductsTrigger, UserTrigger } from './menu-triggers';
+
+// The menus' code comes when first wanted (see DeferredMenu); their buttons are drawn at once.
+const loadProducts = () => import('./products-menu').then((m) => m.ProductsMenu);
+const loadLanguages = () => import('./language-switch').then((m) => m.LanguageSwitch);
+const loadAccounts = () => import('../account-menu/account-menu').then((m) => m.AccountMenu);
+const loadUser = () => import('./user-menu').then((m) => m.UserMenu);
 
 /** Where the portal's support pages live when the service is not open (served by the server). */
 const portalSupport = '/portal/support';
@@ -58,7 +62,7 @@ export function TopBar({
   showMenuToggle: boolean;
 }) {
   const { t } = useLingui();
-  const { serviceOpen, cwn, language } = useAppState();
+  const { serviceOpen, cwn, loginInfo } = useAppState();
   const help = serviceOpen ? '#/cdn/help' : `${portalSupport}#help`;
   const feedback = serviceOpen ? '#/cdn/suggestion' : `${portalSupport}#feedback`;
   const tickets = serviceOpen ? '#/cdn/suggestion' : `${portalSupport}#tickets`;
@@ -104,7 +108,7 @@ export function TopBar({
       {serviceOpen ? (
         <BarLink href="#/cdn/dashboard" label={t({ id: 'shell.topbar.overview', message: 'Overview' })} />
       ) : null}
-      <ProductsMenu />
+      <DeferredMenu load={loadProducts} trigger={<ProductsTrigger />} />
       <Box flex="1" />
       <HStack gap="0" as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Help and support' })}>
         {cwn.has_cwn && cwn.cwn_link ? (
@@ -132,9 +136,9 @@ export function TopBar({
         />
       </HStack>
       <SyncIndicator />
-      <LanguageSwitch current={language} />
-      <AccountMenu />
-      <UserMenu />
+      <DeferredMenu load={loadLanguages} trigger={<LanguageTrigger />} />
+      {loginInfo ? <DeferredMenu load={loadAccounts} trigger={<AccountTrigger />} /> : null}
+      <DeferredMenu load={loadUser} trigger={<UserTrigger />} />
     </Flex>
   );
 }

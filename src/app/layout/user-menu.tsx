@@ -1,13 +1,13 @@
-import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { writeDefaultPath } from '../../api';
 import { useAppState, useIdentityUser } from '../../ui/app-state';
 import { notify } from '../../ui/toaster';
-import { ChevronDownIcon, UserIcon } from '../../ui/icons';
 import { logout } from '../logout';
 import { defaultPath } from '../guard';
+import { UserTrigger, useUserName } from './menu-triggers';
 
 /**
  * The account center of the active account (spec §2): a sub-account's own, since it works in
@@ -20,17 +20,18 @@ const accountCenterId = (info: { kind: 'main' | 'sub'; view_id: number; user_id:
  * spec §2: account center (only when the service is open) and logout; username and balance on top.
  * "Set as home page" stores the page that `/` and `/cdn` lead to (spec §2: the stored default path).
  */
-export function UserMenu() {
+export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useLingui();
   const { loginInfo, serviceOpen } = useAppState();
   const user = useIdentityUser();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [home, setHome] = useState(defaultPath);
   const isHome = pathname === home;
-  const name = user?.username ?? loginInfo?.login ?? '';
+  const name = useUserName();
   const balance = user?.balance;
   return (
     <Menu.Root
+      defaultOpen={defaultOpen}
       onSelect={({ value }) => {
         if (value === 'center' && loginInfo)
           location.hash = `#/cdn/user/detail/${accountCenterId(loginInfo)}`;
@@ -46,19 +47,7 @@ export function UserMenu() {
       }}
     >
       <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          color="inherit"
-          _hover={{ bg: 'whiteAlpha.200' }}
-          aria-label={t({ id: 'shell.user.trigger', message: `User menu: ${name}` })}
-        >
-          <UserIcon />
-          <Box as="span" maxW="120px" truncate display={{ base: 'none', lg: 'inline' }}>
-            {name}
-          </Box>
-          <ChevronDownIcon size={14} />
-        </Button>
+        <UserTrigger />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

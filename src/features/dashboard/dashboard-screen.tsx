@@ -30,19 +30,29 @@ const PackageCard = lazy(() => loadPackageCard().then((m) => ({ default: m.Packa
 const TrafficCard = lazy(() => loadTrafficCard().then((m) => ({ default: m.TrafficCard })));
 
 /**
- * True once the overview's own figures have painted and the browser is idle: the traffic and
- * certificates' cards load then, so their code and texts never delay the first screen.
+ * True once the overview's own figures have painted and the browser is idle: the traffic,
+ * certificates' and packages' cards load then, so their code and texts never delay the first
+ * screen. "Painted" is the frame after the one that drew them (two animation frames).
  */
 function useAfterFirstPaint(ready: boolean): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
     if (!ready || after) return;
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setAfter(true), { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setAfter(true), 200);
-    return () => clearTimeout(timer);
+    let idle = 0;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        idle =
+          typeof requestIdleCallback === 'function'
+            ? requestIdleCallback(() => setAfter(true), { timeout: 2000 })
+            : window.setTimeout(() => setAfter(true), 200);
+      });
+    });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
   }, [ready, after]);
   return after;
 }

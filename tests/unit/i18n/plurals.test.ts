@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages as englishAuditLog } from '../../../src/i18n/locales/en_US/audit-log.po';
 import { messages as englishCert } from '../../../src/i18n/locales/en_US/cert.po';
 import { messages as englishConfig } from '../../../src/i18n/locales/en_US/domain-config.po';
+import { messages as englishDomain } from '../../../src/i18n/locales/en_US/domain.po';
 import { messages as englishIpBan } from '../../../src/i18n/locales/en_US/ip-ban.po';
 import { messages as english } from '../../../src/i18n/locales/en_US/messages.po';
 import { messages as englishOperations } from '../../../src/i18n/locales/en_US/operations.po';
@@ -12,6 +13,7 @@ import { messages as englishUsers } from '../../../src/i18n/locales/en_US/users.
 import { messages as chineseAuditLog } from '../../../src/i18n/locales/zh_CN/audit-log.po';
 import { messages as chineseCert } from '../../../src/i18n/locales/zh_CN/cert.po';
 import { messages as chineseConfig } from '../../../src/i18n/locales/zh_CN/domain-config.po';
+import { messages as chineseDomain } from '../../../src/i18n/locales/zh_CN/domain.po';
 import { messages as chineseIpBan } from '../../../src/i18n/locales/zh_CN/ip-ban.po';
 import { messages as chineseOperations } from '../../../src/i18n/locales/zh_CN/operations.po';
 import { messages as chineseStatistics } from '../../../src/i18n/locales/zh_CN/statistics.po';
@@ -40,6 +42,7 @@ describe('counted things', () => {
       messages: {
         en_US: {
           ...english,
+          ...englishDomain,
           ...englishConfig,
           ...englishIpBan,
           ...englishCert,
@@ -57,6 +60,7 @@ describe('counted things', () => {
       messages: {
         zh_CN: {
           ...chinese,
+          ...chineseDomain,
           ...chineseConfig,
           ...chineseIpBan,
           ...chineseCert,

@@ -65,7 +65,11 @@ export function effectReads(fileName: string, text: string): number[] {
       let reads = effect !== undefined && callsApi(effect);
       const through = (n: ts.Node) => {
         if (reads) return;
-        if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && callingFunctions.has(n.expression.text))
+        if (
+          ts.isCallExpression(n) &&
+          ts.isIdentifier(n.expression) &&
+          callingFunctions.has(n.expression.text)
+        )
           reads = true;
         ts.forEachChild(n, through);
       };

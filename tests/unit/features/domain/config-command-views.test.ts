@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { domainCommandViews } from '../../../../src/features/domain/command-views';
 import { messages as configMessages } from '../../../../src/i18n/locales/en_US/domain-config.po';
 import { messages } from '../../../../src/i18n/locales/en_US/messages.po';
+import { messages as domainMessages } from '../../../../src/i18n/locales/en_US/domain.po';
 
 const i18n = setupI18n({
   locale: 'en_US',
   locales: ['en-US'],
-  messages: { en_US: { ...messages, ...configMessages } },
+  messages: { en_US: { ...messages, ...domainMessages, ...configMessages } },
 });
 const id = '6f1f6c5e-4a43-4c1b-9c1e-2b8d7f0a1b2c';
 const rule = (content: string, ttl: number) => ({
