@@ -3,7 +3,6 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { RouterProvider } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   api,
@@ -29,7 +28,7 @@ import { PasswordConfirmHost } from './password-confirm/password-confirm-host';
 import { ReloadPrompt } from './reload-prompt';
 import { createAppRouter } from './router';
 import type { AppRouter } from './router';
-import { appSignInMachine } from './sign-in';
+import { appSignInEffects, runSignIn, type SignInStatus } from './sign-in';
 import { SyncRoot, syncAccountsOf } from './sync/sync-root';
 import { system } from '../ui/system';
 
@@ -175,14 +174,22 @@ function useAppRouter(state: BootState | null): KeptRouter | null {
   return current;
 }
 
+/** The sign-in of this start (spec §4), once: null until it has decided. */
+function useSignIn(): SignInStatus | null {
+  const [status, setStatus] = useState<SignInStatus | null>(null);
+  useEffect(() => {
+    void runSignIn({ search: location.search, expectedState: readAuthState() }, appSignInEffects).then(
+      setStatus,
+    );
+  }, []);
+  return status;
+}
+
 function Boot({ language }: { language: Language }) {
   const { t } = useLingui();
-  const [snapshot] = useMachine(appSignInMachine, {
-    input: { search: location.search, expectedState: readAuthState() },
-  });
+  const status = useSignIn();
   const [attempt, setAttempt] = useState(0);
   const [stored] = useState(storedBootOfThisSignIn);
-  const status = snapshot.status === 'done' ? snapshot.output.status : null;
   const phase = useBoot(status === 'signingIn' ? null : status, attempt, stored);
   const user = useUserOfIdentity(status === 'open' || status === 'notOpen');
   const bootState = phase.kind === 'ready' ? phase.state : null;

@@ -1,13 +1,5 @@
-export { signInMachine, parseSignInQuery } from './sign-in.machine';
-export type {
-  SignInQuery,
-  SignInInput,
-  SignInOutput,
-  SignInStatus,
-  SignInContext,
-  ExchangeCodeResult,
-  ValidateTokenResult,
-} from './sign-in.machine';
+export { parseSignInQuery } from './sign-in-query';
+export type { SignInQuery } from './sign-in-query';
 export { activationMachine } from './activation.machine';
 export type {
   ActivationInput,

@@ -32,18 +32,34 @@ export function ScreenSkeleton({
               <Skeleton height="8" flex="1" maxW="72" />
               <Skeleton height="8" width="28" />
             </HStack>
-            {Array.from({ length: rows }, (_, i) => (
-              <HStack key={i} gap="6">
-                <Skeleton height="4" flex="2" />
-                <Skeleton height="4" flex="1" />
-                <Box flex="1" display={{ base: 'none', md: 'block' }}>
-                  <Skeleton height="4" />
-                </Box>
-              </HStack>
-            ))}
+            <Rows rows={rows} />
           </Stack>
         </Card.Body>
       </Card.Root>
+    </Stack>
+  );
+}
+
+function Rows({ rows }: { rows: number }) {
+  return Array.from({ length: rows }, (_, i) => (
+    <HStack key={i} gap="6">
+      <Skeleton height="4" flex="2" />
+      <Skeleton height="4" flex="1" />
+      <Box flex="1" display={{ base: 'none', md: 'block' }}>
+        <Skeleton height="4" />
+      </Box>
+    </HStack>
+  ));
+}
+
+/** The place of a part of a screen (figures, a chart, a table) whose data is being read. */
+export function BlockSkeleton({ label, rows = 3 }: { label: ReactNode; rows?: number }) {
+  return (
+    <Stack gap="4" py="2" role="status" aria-live="polite" aria-busy="true">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Stack gap="4" aria-hidden="true">
+        <Rows rows={rows} />
+      </Stack>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import {
   Input,
   InputGroup,
   NativeSelect,
+  Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
@@ -271,21 +272,26 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
     <ScreenHeader
       title={title}
       summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'ipBan.screen.intro',
-            message: 'Requests from a banned IP address or range to your accelerated domains are refused.',
-          })}{' '}
-          {neverRead
-            ? null
-            : t({
-                id: 'ipBan.screen.inForce',
-                message: plural(maxCount, {
-                  one: `${inForceCount} of at most # entry in force.`,
-                  other: `${inForceCount} of at most # entries in force.`,
-                }),
-              })}
-        </Text>
+        // The introduction comes with the list it counts: while that is read, its place.
+        neverRead && stored.online && stored.pullState !== 'failed' ? (
+          <Skeleton height="4" width="md" maxW="full" aria-hidden="true" />
+        ) : (
+          <Text color="fg.muted" fontSize="sm">
+            {t({
+              id: 'ipBan.screen.intro',
+              message: 'Requests from a banned IP address or range to your accelerated domains are refused.',
+            })}{' '}
+            {neverRead
+              ? null
+              : t({
+                  id: 'ipBan.screen.inForce',
+                  message: plural(maxCount, {
+                    one: `${inForceCount} of at most # entry in force.`,
+                    other: `${inForceCount} of at most # entries in force.`,
+                  }),
+                })}
+          </Text>
+        )
       }
     >
       <StoredListStatus list={stored} />

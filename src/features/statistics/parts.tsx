@@ -6,7 +6,6 @@ import {
   Heading,
   HStack,
   SimpleGrid,
-  Spinner,
   Stat,
   Stack,
   Table,
@@ -24,6 +23,7 @@ import {
 } from '../../contract/traffic';
 import { useReadsStatus, type Read } from '../../sync/reads';
 import { Pager } from '../../ui/pager';
+import { BlockSkeleton } from '../../ui/screen-skeleton';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { dimensionLabels, placeName } from './labels';
 import { statsMessages } from './messages';
@@ -118,12 +118,7 @@ export function ReadState({
         </Alert.Root>
       );
     }
-    return (
-      <HStack gap="2" py="8" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text color="fg.muted">{t({ id: 'stats.read.loading', message: 'Reading the statistics…' })}</Text>
-      </HStack>
-    );
+    return <BlockSkeleton label={t({ id: 'stats.read.loading', message: 'Reading the statistics…' })} />;
   }
   if (empty)
     return (

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, toPromise } from 'xstate';
 import { configureApi, readActiveAccount, writeActiveAccount, writeToken } from '../../../src/api';
-import { appSignInMachine } from '../../../src/app/sign-in';
+import { appSignInEffects, runSignIn } from '../../../src/app/sign-in';
 
 /** A validate endpoint that refuses the tab's account 99 (40302) and answers the rest as open. */
 function validateServer() {
@@ -37,8 +36,7 @@ describe('the console sign-in (spec §4) with a stored token', () => {
   it("forgets a tab's account that may no longer be viewed, and validates again", async () => {
     const asked = validateServer();
     writeActiveAccount(99);
-    const actor = createActor(appSignInMachine, { input: { search: '', expectedState: null } }).start();
-    await expect(toPromise(actor)).resolves.toEqual({ status: 'open' });
+    await expect(runSignIn({ search: '', expectedState: null }, appSignInEffects)).resolves.toBe('open');
     expect(asked).toEqual(['99', null]);
     expect(readActiveAccount()).toBeNull();
   });
@@ -46,8 +44,7 @@ describe('the console sign-in (spec §4) with a stored token', () => {
   it("keeps a viewable tab's account and validates once", async () => {
     const asked = validateServer();
     writeActiveAccount(7);
-    const actor = createActor(appSignInMachine, { input: { search: '', expectedState: null } }).start();
-    await expect(toPromise(actor)).resolves.toEqual({ status: 'open' });
+    await expect(runSignIn({ search: '', expectedState: null }, appSignInEffects)).resolves.toBe('open');
     expect(asked).toEqual(['7']);
     expect(readActiveAccount()).toBe(7);
   });
