@@ -12,7 +12,14 @@ import { storageKeys } from '../src/api/storage';
 // @ts-expect-error plain ESM helper shared with the test script
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { startServer } from '../tests/e2e/support/server-process';
-import { percentile, signInInBrowser, verdict } from './support';
+import {
+  measuredScreens,
+  networkQuiet,
+  percentile,
+  signInInBrowser,
+  verdict,
+  type MeasuredScreen,
+} from './support';
 
 const RUNS = 5;
 /**
@@ -33,26 +40,8 @@ const LCP_REPORT_GRACE_MS = 1500;
 const CONTENT_TIMEOUT_MS = 30_000;
 const viewport = { width: 1440, height: 900 };
 
-interface Screen {
-  name: string;
-  /** The page's path; the console's is `/`. */
-  path?: string;
-  hash: string;
-  /** Present in the DOM once the screen shows its real content, never while it loads. */
-  marker: string;
-}
-
-const screens: Screen[] = [
-  { name: 'dashboard', hash: '#/cdn/dashboard', marker: '#dashboard-domains' },
-  {
-    name: 'domain list',
-    hash: '#/cdn/domain/list',
-    marker: '[role="table"] [role="rowgroup"]:not([data-part="header"]) [role="row"]',
-  },
-  // The "Ban list" card renders once the list has been read, holding the table or its empty
-  // state; while the list loads (or was never read) the screen shows a spinner or a notice instead.
-  { name: 'IP ban', hash: '#/cdn/ip-ban', marker: '#ip-ban-list-title' },
-];
+type Screen = MeasuredScreen;
+const screens = measuredScreens;
 
 /**
  * What this machine and browser allow at best, measured the same way (bench/floor): a page of one
@@ -186,29 +175,6 @@ async function measure(
   } finally {
     await page.close();
   }
-}
-
-/** Resolves once the page has made no request for quietMs (or after timeoutMs regardless). */
-async function networkQuiet(page: Page, quietMs: number, timeoutMs = 20_000): Promise<void> {
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  const started = () => {
-    inFlight++;
-    lastActivity = Date.now();
-  };
-  const ended = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < quietMs))
-    await page.waitForTimeout(100);
-  page.off('request', started);
-  page.off('requestfinished', ended);
-  page.off('requestfailed', ended);
 }
 
 /**

@@ -37,7 +37,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 // @ts-expect-error plain ESM helper shared with the test script
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { startServer } from '../tests/e2e/support/server-process';
-import { percentile, signInInBrowser } from './support';
+import { measuredScreens, networkQuiet, percentile, signInInBrowser, type MeasuredScreen } from './support';
 
 // --- options ------------------------------------------------------------------------------------
 const argv = process.argv.slice(2);
@@ -54,23 +54,8 @@ const viewport = { width: 1440, height: 900 };
 const keepWorker = argv.includes('--keep-worker');
 const saveDir = option('--save');
 
-interface Screen {
-  name: string;
-  hash: string;
-  /** Present in the DOM once the screen shows its real content, never while it loads. */
-  marker: string;
-}
-
-/** As in bench/lcp.ts (which runs when imported, so they are repeated here). */
-const allScreens: Screen[] = [
-  { name: 'dashboard', hash: '#/cdn/dashboard', marker: '#dashboard-domains' },
-  {
-    name: 'domain list',
-    hash: '#/cdn/domain/list',
-    marker: '[role="table"] [role="rowgroup"]:not([data-part="header"]) [role="row"]',
-  },
-  { name: 'IP ban', hash: '#/cdn/ip-ban', marker: '#ip-ban-list-title' },
-];
+type Screen = MeasuredScreen;
+const allScreens = measuredScreens;
 const screenFilter = option('--screens')?.split(',');
 const screens = screenFilter
   ? allScreens.filter((s) => screenFilter.some((f) => s.name.replace(' ', '-') === f || s.hash.endsWith(f)))
@@ -412,29 +397,6 @@ const probeState = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { __profileProbe: { state(): ProbeState } }).__profileProbe.state(),
   );
-
-/** Resolves once the page has made no request for quietMs (or after timeoutMs regardless). */
-async function networkQuiet(page: Page, quietMs: number, timeoutMs = 20_000): Promise<void> {
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  const started = () => {
-    inFlight++;
-    lastActivity = Date.now();
-  };
-  const ended = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < quietMs))
-    await page.waitForTimeout(100);
-  page.off('request', started);
-  page.off('requestfinished', ended);
-  page.off('requestfailed', ended);
-}
 
 /**
  * A browser profile that has used the console: signed in through the portal, the service worker

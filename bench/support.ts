@@ -36,3 +36,49 @@ export async function signInInBrowser(page: Page, serverUrl: string, beforeSend?
   await page.waitForURL(/#\/cdn\/dashboard/);
   await page.locator('#dashboard-domains').waitFor({ timeout: 30_000 });
 }
+
+/** A screen the start-up benchmarks open by its address. */
+export interface MeasuredScreen {
+  name: string;
+  /** The page's path; the console's is `/`. */
+  path?: string;
+  hash: string;
+  /** Present in the DOM once the screen shows its real content, never while it loads. */
+  marker: string;
+}
+
+/** The screens bench/lcp.ts and bench/profile.ts measure. */
+export const measuredScreens: MeasuredScreen[] = [
+  { name: 'dashboard', hash: '#/cdn/dashboard', marker: '#dashboard-domains' },
+  {
+    name: 'domain list',
+    hash: '#/cdn/domain/list',
+    marker: '[role="table"] [role="rowgroup"]:not([data-part="header"]) [role="row"]',
+  },
+  // The "Ban list" card renders once the list has been read, holding the table or its empty
+  // state; while the list loads (or was never read) the screen shows a skeleton or a notice instead.
+  { name: 'IP ban', hash: '#/cdn/ip-ban', marker: '#ip-ban-list-title' },
+];
+
+/** Resolves once the page has made no request for quietMs (or after timeoutMs regardless). */
+export async function networkQuiet(page: Page, quietMs: number, timeoutMs = 20_000): Promise<void> {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight++;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < quietMs))
+    await page.waitForTimeout(100);
+  page.off('request', started);
+  page.off('requestfinished', ended);
+  page.off('requestfailed', ended);
+}
