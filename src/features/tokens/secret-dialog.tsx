@@ -2,9 +2,8 @@ import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { routes } from '../../contract/routes';
 import type { TokenEntry } from '../../contract/users';
-import { copyText } from '../../ui/copy-text';
+import { copyMessages, copyText } from '../../ui/copy-text';
 import { DialogFrame } from '../../ui/dialog-frame';
-import { firstLoadMessages } from './token-messages';
 
 interface SecretDialogProps {
   token: TokenEntry;
@@ -25,8 +24,8 @@ export function SecretDialog({ token, secret, onClose }: SecretDialogProps) {
   const { t, i18n } = useLingui();
   const copy = (text: string) =>
     void copyText(text, {
-      ok: i18n._(firstLoadMessages.copied),
-      failed: i18n._(firstLoadMessages.copyFailed),
+      ok: i18n._(copyMessages.copied),
+      failed: i18n._(copyMessages.copyFailed),
     });
   const command = exampleCommand(secret, window.location.origin);
   const userName = token.user_name;

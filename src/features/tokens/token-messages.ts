@@ -31,9 +31,6 @@ export const firstLoadMessages = {
     message: 'The range is too wide: the prefix must be at least /8 for IPv4 and /32 for IPv6',
   },
   'ipBan.rule.duplicate': { id: 'ipBan.rule.duplicate', message: 'Same as line {line}' },
-  /** spec §8: copy to clipboard succeeded or failed. */
-  copied: { id: 'domain.list.copy.succeeded', message: 'Copied to the clipboard' },
-  copyFailed: { id: 'domain.list.copy.failed', message: 'Copy failed. Select the text and copy it by hand.' },
 } satisfies Record<string, MessageDescriptor>;
 
 /**

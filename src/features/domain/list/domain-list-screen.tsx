@@ -37,7 +37,7 @@ import { BulkConfirmDialog } from '../bulk/bulk-confirm-dialog';
 import type { BulkAction, BulkRequest } from '../bulk/bulk-job';
 import { BulkResultsDialog } from '../bulk/bulk-results-dialog';
 import { useBulkJob } from '../bulk/use-bulk-job';
-import { copyText } from '../../../ui/copy-text';
+import { copyMessages, copyText } from '../../../ui/copy-text';
 import { useNow } from '../../../ui/use-now';
 import { CertAlerts, useCertAlerts } from './expiring-certs';
 import { statusLabels } from '../domain-messages';
@@ -148,7 +148,10 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   const onAction = useCallback((action: RowAction, row: DomainRow) => start.current(action, row.entry), []);
   const onCopyCname = useCallback(
     (row: DomainRow) =>
-      void copyText(row.entry.cname, { ok: i18n._(listTexts.copied), failed: i18n._(listTexts.copyFailed) }),
+      void copyText(row.entry.cname, {
+        ok: i18n._(copyMessages.copied),
+        failed: i18n._(copyMessages.copyFailed),
+      }),
     [i18n],
   );
   const onSelectAll = useCallback(

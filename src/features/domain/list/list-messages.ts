@@ -45,11 +45,6 @@ export const listTexts = {
   noGroup: msg({ id: 'domain.list.noGroup', message: 'No group' }),
   special: msg({ id: 'domain.list.special', message: 'Special configuration' }),
   cnameAfterSync: msg({ id: 'domain.list.cname.afterSync', message: 'Generated after sync' }),
-  copied: msg({ id: 'domain.list.copy.succeeded', message: 'Copied to the clipboard' }),
-  copyFailed: msg({
-    id: 'domain.list.copy.failed',
-    message: 'Copy failed. Select the text and copy it by hand.',
-  }),
   storageFull: msg({
     id: 'domain.list.save.storageFull',
     message: "This device's storage is full, so the change was not saved. Free some space and try again.",
