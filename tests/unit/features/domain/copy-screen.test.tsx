@@ -135,7 +135,8 @@ describe('the copy-configuration screen', () => {
     next();
     fireEvent.click(await screen.findByRole('button', { name: 'Copy configuration' }));
 
-    await screen.findByRole('heading', { name: 'Done' });
+    // Queued through the store: on a loaded machine this takes more than the default second.
+    await screen.findByRole('heading', { name: 'Done' }, { timeout: 5000 });
     const queued = await copies(rt);
     expect(queued).toHaveLength(2);
     const [first, second] = queued.map(payloadOf);
@@ -210,7 +211,8 @@ describe('the copy-configuration screen', () => {
     next();
     next();
     fireEvent.click(await screen.findByRole('button', { name: 'Copy configuration' }));
-    await screen.findByRole('heading', { name: 'Done' });
+    // Queued through the store: on a loaded machine this takes more than the default second.
+    await screen.findByRole('heading', { name: 'Done' }, { timeout: 5000 });
     const [a, b] = await copies(rt);
     if (!a || !b) throw new Error('not queued');
 
