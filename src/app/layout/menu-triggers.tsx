@@ -14,6 +14,8 @@ const barButton: ButtonProps = {
   size: 'sm',
   color: 'inherit',
   _hover: { bg: 'whiteAlpha.200' },
+  // Open: a lighter shade of the bar, never the ghost button's light background under white text.
+  _expanded: { bg: 'whiteAlpha.300' },
 };
 
 export function ProductsTrigger(props: ButtonProps) {
