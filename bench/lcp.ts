@@ -15,6 +15,8 @@ import { startServer } from '../tests/e2e/support/server-process';
 import {
   measuredScreens,
   networkQuiet,
+  signedInWithWorker,
+  watchContent,
   percentile,
   signInInBrowser,
   verdict,
@@ -102,14 +104,7 @@ const probe = (marker: string) => `
       state.lastReportAt = performance.now();
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  const seen = () => {
-    if (state.contentAt !== null || !document.querySelector(${JSON.stringify(marker)})) return;
-    state.contentAt = performance.now();
-    requestAnimationFrame(() => setTimeout(() => (state.contentFramedAt = performance.now())));
-    watch.disconnect();
-  };
-  const watch = new MutationObserver(seen);
-  watch.observe(document, { childList: true, subtree: true });
+${watchContent(marker)}
   window.__lcpProbe = { state: () => ({ ...state, now: performance.now() }) };
 })();
 `;
@@ -183,16 +178,7 @@ async function measure(
  * the device (the stored lists, the boot data) is there. Its preparation page is closed.
  */
 async function visitedContext(browser: Browser, serverUrl: string, screen: Screen): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await signInInBrowser(page, serverUrl);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: CONTENT_TIMEOUT_MS,
-  });
+  const { context, page } = await signedInWithWorker(browser, serverUrl, viewport);
   await page.evaluate((hash) => (location.hash = hash), screen.hash);
   await page.locator(screen.marker).first().waitFor({ timeout: CONTENT_TIMEOUT_MS });
   // The store opens after the first screen (or with the screen's own code): wait until it exists,

@@ -37,7 +37,14 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 // @ts-expect-error plain ESM helper shared with the test script
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import { startServer } from '../tests/e2e/support/server-process';
-import { measuredScreens, networkQuiet, percentile, signInInBrowser, type MeasuredScreen } from './support';
+import {
+  measuredScreens,
+  networkQuiet,
+  signedInWithWorker,
+  watchContent,
+  percentile,
+  type MeasuredScreen,
+} from './support';
 
 // --- options ------------------------------------------------------------------------------------
 const argv = process.argv.slice(2);
@@ -179,14 +186,7 @@ const probe = (marker: string, census: boolean) => `
       });
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  const seen = () => {
-    if (state.contentAt !== null || !document.querySelector(${JSON.stringify(marker)})) return;
-    state.contentAt = performance.now();
-    requestAnimationFrame(() => setTimeout(() => (state.contentFramedAt = performance.now())));
-    watch.disconnect();
-  };
-  const watch = new MutationObserver(seen);
-  watch.observe(document, { childList: true, subtree: true });
+${watchContent(marker)}
   window.__profileProbe = {
     done: () => state.contentFramedAt !== null,
     state: () => {
@@ -405,16 +405,7 @@ const probeState = (page: Page) =>
  * included) and its stored data is on the device.
  */
 async function visitedContext(browser: Browser, serverUrl: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await signInInBrowser(page, serverUrl);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: CONTENT_TIMEOUT_MS,
-  });
+  const { context, page } = await signedInWithWorker(browser, serverUrl, viewport);
   for (const screen of allScreens) {
     await page.evaluate((hash) => (location.hash = hash), screen.hash);
     await page.locator(screen.marker).first().waitFor({ timeout: CONTENT_TIMEOUT_MS });

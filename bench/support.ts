@@ -1,5 +1,5 @@
 // What the benchmarks share: the demo sign-in (over HTTP and in the browser) and percentiles.
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const demoPassword = () => process.env.DEMO_PASSWORD || 'Cdn#Demo2026';
 
@@ -81,4 +81,42 @@ export async function networkQuiet(page: Page, quietMs: number, timeoutMs = 20_0
   page.off('request', started);
   page.off('requestfinished', ended);
   page.off('requestfailed', ended);
+}
+
+/**
+ * The page-side code (for an init script whose `state` has `contentAt` and `contentFramedAt`) that
+ * notes when the screen's content marker is first in the DOM, and when the frame holding it has
+ * been produced.
+ */
+export const watchContent = (marker: string) => `
+  const seen = () => {
+    if (state.contentAt !== null || !document.querySelector(${JSON.stringify(marker)})) return;
+    state.contentAt = performance.now();
+    requestAnimationFrame(() => setTimeout(() => (state.contentFramedAt = performance.now())));
+    watch.disconnect();
+  };
+  const watch = new MutationObserver(seen);
+  watch.observe(document, { childList: true, subtree: true });
+`;
+
+/**
+ * A new browser profile signed in through the portal, the console's service worker installed and
+ * controlling the page it returns.
+ */
+export async function signedInWithWorker(
+  browser: Browser,
+  serverUrl: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await signInInBrowser(page, serverUrl);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  return { context, page };
 }

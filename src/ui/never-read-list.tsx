@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { ScreenSkeleton } from './screen-skeleton';
-import type { StoredList } from './stored-list';
+import { isLive, type StoredList } from './stored-list';
 
 /** The list, and the screen's own texts, which name it. */
 export interface NeverReadListProps {
@@ -32,8 +32,8 @@ export function NeverReadList({
   refused,
 }: NeverReadListProps) {
   const { t } = useLingui();
-  const { online, pullState, pull } = list;
-  if (!refused && online && pullState !== 'failed') return <ScreenSkeleton label={loading} title={false} />;
+  const { online, pull } = list;
+  if (!refused && isLive(list)) return <ScreenSkeleton label={loading} title={false} />;
   return (
     <Card.Root>
       <Card.Body>

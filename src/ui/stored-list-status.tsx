@@ -1,7 +1,7 @@
 import { Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { formatDateTime } from './format';
-import type { StoredList } from './stored-list';
+import { isLive, type StoredList } from './stored-list';
 
 /**
  * The state of a list kept on this device, in the header of its screen: the time of the data
@@ -11,7 +11,7 @@ import type { StoredList } from './stored-list';
 export function StoredListStatus({ list }: { list: StoredList }) {
   const { t } = useLingui();
   const { fetchedAt, online, pullState, neverRead, pull } = list;
-  const live = online && pullState !== 'failed';
+  const live = isLive(list);
   const asOf = fetchedAt === undefined ? null : formatDateTime(fetchedAt);
   const pulling = pullState === 'pulling';
   return (

@@ -31,3 +31,10 @@ export function storedList(
     pull: refresh.pull,
   };
 }
+
+/** Online and the last refresh has not failed: what the list shows is current, or is being made so. */
+export const isLive = (list: Pick<StoredList, 'online' | 'pullState'>) =>
+  list.online && list.pullState !== 'failed';
+
+/** Nothing on this device yet, and it is being read: the screen shows its shape meanwhile. */
+export const isFirstRead = (list: StoredList) => list.neverRead && isLive(list);

@@ -23,7 +23,7 @@ import { SearchIcon } from '../../ui/icons';
 import { NeverReadList } from '../../ui/never-read-list';
 import { ScreenHeader } from '../../ui/screen-header';
 import { StorageUnavailable } from '../../ui/storage-unavailable';
-import { storedList } from '../../ui/stored-list';
+import { isFirstRead, storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
 import { checkBanText, indexInForce } from './ban-check';
@@ -273,7 +273,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
       title={title}
       summary={
         // The introduction comes with the list it counts: while that is read, its place.
-        neverRead && stored.online && stored.pullState !== 'failed' ? (
+        isFirstRead(stored) ? (
           <Skeleton height="4" width="md" maxW="full" aria-hidden="true" />
         ) : (
           <Text color="fg.muted" fontSize="sm">
