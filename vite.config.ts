@@ -97,6 +97,27 @@ function pageStart(): Plugin {
   };
 }
 
+// The files the screens' code is cut into (build.rolldownOptions below). A screen is a few files,
+// not fifty small ones: each is a request and, once the service worker is installed, a lookup in
+// its cache, on a machine whose processors the browser shares with everything else.
+/**
+ * What the overview, the screen the console opens on, draws with beyond the first load: a few of
+ * Chakra's components, the read layer and the stored-list status. A file of their own, so that
+ * the overview never loads the other screens' libraries (bench/run.ts prints what loads before
+ * it paints, against its budget).
+ */
+const overviewCode =
+  /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](data-list|heading|stat|grid|simple-grid)[\\/]|@tanstack[\\/](query-core|react-query|query-persist-client-core|react-query-persist-client)[\\/])|src[\\/](sync[\\/]reads|ui[\\/]stored-list-status|store[\\/]read-cache)/;
+/**
+ * The libraries the other screens share (Chakra's components and their state machines, the store,
+ * the schemas, XState, the read layer): one file, loaded with the first of them and kept by the
+ * service worker for the rest. The charts (nivo) and the Markdown renderer are not in it.
+ */
+const sharedLibraries =
+  /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@floating-ui|@emotion|@internationalized|@tanstack|@xstate|xstate|dexie|zod|@lingui|@swc[\\/]helpers|proxy-compare)[\\/]/;
+/** The console's shared layers, in one file too; the English catalog and Markdown view are not. */
+const sharedLayers = /src[\\/](ui|store|sync|commands|contract|api|machines)[\\/](?!markdown-doc)/;
+
 export default defineConfig({
   plugins: [
     pageStart(),
@@ -128,6 +149,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p}(/|$)`)),
         cleanupOutdatedCaches: true,
+        // The hashed files are served from the cache by the browser, not through the worker.
+        importScripts: ['/sw-static-routes.js'],
       },
     }),
     // Brotli and gzip copies of the text assets, served by the server for Accept-Encoding
@@ -144,9 +167,21 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 700,
-    // What the entry imports statically is one file: the first load is a few requests, not forty
-    // small ones each with its own header and wrapper. The screens stay chunks of their own.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } } },
+    // The entry and all it imports statically is one file (the first load); then the overview's
+    // code, the shared libraries and the shared layers (see above); each screen's own code is a
+    // chunk of its own.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'], priority: 4 },
+            { name: 'overview', test: overviewCode, priority: 3 },
+            { name: 'libraries', test: sharedLibraries, priority: 2 },
+            { name: 'shared', test: sharedLayers, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   // The MD5 worker of the large-file sync imports a module: workers are built as modules.
   worker: { format: 'es' },

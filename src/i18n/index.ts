@@ -76,13 +76,20 @@ const parts = {
 export type CatalogPart = keyof typeof parts;
 const loading = new Map<CatalogPart, Promise<void>>();
 
-/** Adds a part of the active language's catalog; a screen's chunk waits for it with its code. */
+/**
+ * Adds a part of the active language's catalog; a screen's chunk waits for it with its code.
+ *
+ * The part's messages join the active catalog without `i18n.load`, whose change event would draw
+ * again every mounted component that translates (the whole shell) for messages none of them
+ * shows: only the screens that wait for the part use them.
+ */
 export function loadCatalogPart(part: CatalogPart): Promise<void> {
   let loaded = loading.get(part);
   if (!loaded) {
     loaded = (activated ?? Promise.resolve(defaultLanguage)).then(async (locale) => {
       const { messages } = await parts[part][locale]();
-      i18n.load(locale, messages);
+      if (i18n.locale === locale) Object.assign(i18n.messages, messages);
+      else i18n.load(locale, messages);
     });
     // A failed load (offline before the part was cached) is tried again next time.
     loaded.catch(() => loading.delete(part));

@@ -39,6 +39,19 @@ describe('installable and offline', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    // The built files come from the precache by the browser's own routes (public/sw-static-routes.js),
+    // without the worker's code running for each.
+    const sources = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map(
+          (entry) =>
+            (entry as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType,
+        ),
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    expect(new Set(sources)).toEqual(new Set(['cache']));
 
     // Chromium's own verdict: the console can be installed. Test contexts are incognito
     // profiles, which Chromium never offers to install into; every other check must pass.
