@@ -12,6 +12,7 @@ import { edgeNodeAction, runEdgeNodeAction } from './modules/ip-check/service';
 import { listNodes } from './modules/edge/service';
 import type { operatorEdgeNodesResult } from './operator/routes';
 import { packageAction, runPackageAction } from './modules/traffic-package/service';
+import { billingTypes } from '../src/contract/traffic-package';
 
 /**
  * `npm run admin -- approve <login>` / `pending` / `special-config <domain> on|off`. Talks to the
@@ -37,7 +38,8 @@ function usage(): never {
       '  edge-nodes                         the nodes running the edge agent: contact, version, deployment',
       '  package grant <login> <size> <region> <days> [YYYY-MM-DD]',
       '                                     grant a traffic package (size: 500GB, 2TB; region: mainland, overseas, global)',
-      '  package billing <login> flow|bandwidth|requests   set the billing mode of an account',
+      '  package billing <login> flow|bandwidth|requests [type]',
+      `                                     set the billing mode and type of an account (type: ${billingTypes.join(', ')}; the mode's first when absent)`,
       '  package list <login>               list the traffic packages of an account',
     ].join('\n'),
   );
@@ -301,7 +303,7 @@ if (command === 'approve') {
     action === 'grant'
       ? { action, login: who, size, region, days, ...(effective ? { effective } : {}) }
       : action === 'billing'
-        ? { action, login: who, mode: rest[0] }
+        ? { action, login: who, mode: rest[0], ...(rest[1] ? { type: rest[1] } : {}) }
         : { action, login: who },
   );
   if (!parsed.success) usage();
@@ -316,6 +318,7 @@ if (command === 'approve') {
       status: string;
     }[];
     billing_mode: string;
+    billing_type: string;
   };
   if (r.kind === 'server') {
     if (r.answer.code !== 0) {
@@ -334,7 +337,9 @@ if (command === 'approve') {
       throw error;
     }
   }
-  console.log(`${who}: billing mode ${answer.billing_mode}, ${answer.lists.length} packages (${through(r)})`);
+  console.log(
+    `${who}: billing mode ${answer.billing_mode} (${answer.billing_type}), ${answer.lists.length} packages (${through(r)})`,
+  );
   for (const p of answer.lists)
     console.log(
       `  ${p.region}\t${(p.used_bytes / 1e9).toFixed(1)} / ${(p.total_bytes / 1e9).toFixed(1)} GB\t${p.effective_at} → ${p.expires_at}\t${p.status}`,

@@ -870,14 +870,16 @@ export const trafficPackages = pgTable(
 );
 
 /**
- * Per account: its billing mode (spec §9, set by the operator; flow unless said otherwise) and the
- * hour up to which its flow has been counted against its packages.
+ * Per account: its billing mode and billing type (spec §9, set by the operator; traffic billing
+ * unless said otherwise, the mode's default type when none is set) and the hour up to which its
+ * flow has been counted against its packages.
  */
 export const packageAccounts = pgTable('package_accounts', {
   accountId: integer('account_id')
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   billingMode: text('billing_mode').notNull().default('flow'),
+  billingType: text('billing_type'),
   countedUntil: ts('counted_until'),
 });
 

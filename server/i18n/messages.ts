@@ -363,6 +363,10 @@ export const messages = {
     en_US: 'The edge could not execute it. Retry it.',
   },
   'package.size': { zh_CN: '流量包大小格式如 500GB、2TB', en_US: 'Give the size as 500GB, 2TB or 1.5PB' },
+  'package.billing.typeOfMode': {
+    zh_CN: '该计费类型不属于所选计费方式',
+    en_US: 'This billing type does not belong to the chosen billing mode',
+  },
   // IP check (spec §5, §9).
   'ipCheck.required': { zh_CN: '请输入要查询的 IP', en_US: 'Enter the IP addresses to check' },
   'ipCheck.format': { zh_CN: 'IP 格式不正确', en_US: 'The IP format is incorrect' },

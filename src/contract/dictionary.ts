@@ -41,7 +41,20 @@ export const dictionary: Record<string, Record<string, Label>> = {
   billing_mode: {
     flow: { zh_CN: '按流量计费', en_US: 'Traffic billing' },
     bandwidth: { zh_CN: '按带宽计费', en_US: 'Bandwidth billing' },
-    request: { zh_CN: '按请求数计费', en_US: 'Request billing' },
+    requests: { zh_CN: '按请求数计费', en_US: 'Request billing' },
+  },
+  // spec §9 billing types (src/contract/traffic-package.ts `billingTypes`).
+  billing_type: {
+    traffic: { zh_CN: '按流量', en_US: 'By traffic' },
+    bandwidth_p95: { zh_CN: '月 95 峰值', en_US: 'Monthly 95th percentile' },
+    bandwidth_fourth_peak: { zh_CN: '月第四峰值', en_US: 'Monthly fourth peak' },
+    bandwidth_peak: { zh_CN: '月峰值', en_US: 'Monthly peak' },
+    bandwidth_mean: { zh_CN: '月平均带宽', en_US: 'Monthly mean bandwidth' },
+    daily_peak_mean: { zh_CN: '日峰值月平均', en_US: 'Mean of daily peaks' },
+    daily_p95_mean: { zh_CN: '日 95 峰值月平均', en_US: 'Mean of daily 95th percentiles' },
+    daily_peak: { zh_CN: '按日峰值', en_US: 'Daily peak' },
+    requests: { zh_CN: '按请求数', en_US: 'By requests' },
+    pv: { zh_CN: '按 PV', en_US: 'By page views' },
   },
   feedback_type: {
     suggestion: { zh_CN: '产品建议', en_US: 'Suggestion' },

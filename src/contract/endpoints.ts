@@ -3,7 +3,7 @@ import * as s from './schemas';
 import { pushBody, pushResult } from './commands';
 import { contentListQuery, contentListResult, contentQuotaAnswer } from './content';
 import { ipCheckBody, ipCheckResult } from './ip-check';
-import { trafficPackageListResult } from './traffic-package';
+import { billingSummaryResult, trafficPackageListResult } from './traffic-package';
 import { resourceQuotaResult } from './resource';
 import {
   alarmCallbackKeyResult,
@@ -371,7 +371,17 @@ export const endpoints = {
     menu: '/cdn/traffic-package',
     tag: 'package',
     summary:
-      "The account's traffic packages, newest first: region, total and used flow, effective and expiry times and state, with the account's billing mode (flow packages are not usable under bandwidth billing) and the time up to which usage is counted (hourly; it may lag).",
+      "The account's traffic packages, newest first: region, total and used flow, effective and expiry times and state, with the account's billing mode and type (flow packages are not usable under bandwidth billing) and the time up to which usage is counted (hourly; it may lag).",
+  }),
+  billingSummary: e({
+    ...routes.billingSummary,
+    output: billingSummaryResult,
+    access: 'open',
+    effect: 'read',
+    menu: '/cdn/dashboard',
+    tag: 'overview',
+    summary:
+      "The account's billing mode and billing type (spec §9, set by the operator) and this month's billed quantity so far (UTC+8 month): bytes under traffic billing, the type's bandwidth figure under bandwidth billing, requests or page views under request billing. A sub-account's figure is of the domains granted to it.",
   }),
   resourceQuota: e({
     ...routes.resourceQuota,

@@ -69,6 +69,7 @@ export const routes = {
   contentQuota: { method: 'GET', path: '/v3/content/quota/detail' },
   ipCheck: { method: 'POST', path: '/v3/tools/ip/check' },
   trafficPackageList: { method: 'GET', path: '/v3/package/traffic/lists' },
+  billingSummary: { method: 'GET', path: '/v3/billing/summary' },
   resourceQuota: { method: 'GET', path: '/v3/resource/quota/detail' },
   fileSyncList: { method: 'GET', path: '/v3/file-sync/task/lists' },
   fileSyncCreate: { method: 'POST', path: '/v3/file-sync/task/create' },

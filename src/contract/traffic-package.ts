@@ -17,6 +17,65 @@ export type PackageStatus = (typeof packageStatuses)[number];
 export const billingModes = ['flow', 'bandwidth', 'requests'] as const;
 export type BillingMode = (typeof billingModes)[number];
 
+/**
+ * How the month's usage is billed (spec §9's billing types), each of one billing mode:
+ * - flow: `traffic` (the month's bytes);
+ * - bandwidth, from the 5-minute bandwidth points of the month (UTC+8): `bandwidth_p95` (the 95th
+ *   percentile), `bandwidth_fourth_peak` (the fourth highest daily peak), `bandwidth_peak` (the
+ *   highest point), `bandwidth_mean` (the mean of the points), `daily_peak_mean` (the mean of the
+ *   daily peaks), `daily_p95_mean` (the mean of the daily 95th percentiles), `daily_peak` (billed
+ *   day by day at the day's peak: today's);
+ * - requests: `requests` (the month's requests), `pv` (the month's page views).
+ */
+export const billingTypes = [
+  'traffic',
+  'bandwidth_p95',
+  'bandwidth_fourth_peak',
+  'bandwidth_peak',
+  'bandwidth_mean',
+  'daily_peak_mean',
+  'daily_p95_mean',
+  'daily_peak',
+  'requests',
+  'pv',
+] as const;
+export type BillingType = (typeof billingTypes)[number];
+
+/** The billing types of each mode, its default first. */
+export const billingTypesOf: Record<BillingMode, readonly [BillingType, ...BillingType[]]> = {
+  flow: ['traffic'],
+  bandwidth: [
+    'bandwidth_p95',
+    'bandwidth_fourth_peak',
+    'bandwidth_peak',
+    'bandwidth_mean',
+    'daily_peak_mean',
+    'daily_p95_mean',
+    'daily_peak',
+  ],
+  requests: ['requests', 'pv'],
+};
+
+/** The billing type in force: the one set if it belongs to the mode, else the mode's default. */
+export function billingTypeOf(mode: BillingMode, type: string | null | undefined): BillingType {
+  const types = billingTypesOf[mode];
+  return types.find((t) => t === type) ?? types[0];
+}
+
+/** The account's billing this month so far (spec §2 dashboard: current-month billing value). */
+export const billingSummaryResult = z.object({
+  billing_mode: z.enum(billingModes),
+  billing_type: z.enum(billingTypes),
+  /** The month billed, YYYY-MM (UTC+8). */
+  month: z.string(),
+  /** The billed quantity so far: bytes, bits per second or a count, by `unit`. */
+  value: z.number(),
+  unit: z.enum(['bytes', 'bps', 'count']),
+  /** The usage is counted up to this time. */
+  until: z.string(),
+});
+export type BillingSummary = z.infer<typeof billingSummaryResult>;
+
 /** Days before its expiry from which an active package is "expiring soon" (spec §9: under 5 days). */
 export const packageExpiringDays = 5;
 
@@ -40,6 +99,7 @@ export const trafficPackageListResult = z.object({
   /** Newest first. */
   lists: z.array(trafficPackage),
   billing_mode: z.enum(billingModes),
+  billing_type: z.enum(billingTypes),
   /** The packages' usage counts the account's flow up to this time (hourly, so it may lag); null before the first count. */
   usage_until: z.string().nullable(),
 });

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, min, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Code } from '../../../src/contract';
-import { statsOffsetMs } from '../../../src/contract/traffic-constants';
+import { statsDayStart, statsOffsetMs } from '../../../src/contract/traffic-constants';
 import {
   billingModes,
+  billingTypeOf,
+  billingTypes,
+  billingTypesOf,
   packageRegions,
   packageStatus,
   trafficPackageListResult,
   type BillingMode,
+  type BillingSummary,
+  type BillingType,
   type PackageRegion,
   type TrafficPackage,
 } from '../../../src/contract/traffic-package';
@@ -16,7 +21,8 @@ import type { Db, Executor } from '../../db/client';
 import { packageAccounts, trafficPackages } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { findAccountByLogin } from '../account/service';
-import { hourlyFlowByArea } from '../traffic/query';
+import { bpsOf, hourlyFlowByArea, percentile, readColumns, scopeOf } from '../traffic/query';
+import type { IdScope } from '../user/scope';
 
 type PackageRow = typeof trafficPackages.$inferSelect;
 const hourMs = 3_600_000;
@@ -62,9 +68,23 @@ export async function listPackages(db: Executor, accountId: number, now: Date) {
   const account = await accountRow(db, accountId);
   return {
     lists: rows.map((row) => entryOf(row, now.getTime())),
-    billing_mode: (account?.billingMode ?? 'flow') as BillingMode,
+    ...billingOfRow(account),
     usage_until: account?.countedUntil?.toISOString() ?? null,
   };
+}
+
+/** The billing mode and type of an account's row (traffic billing when it has none). */
+function billingOfRow(row: { billingMode: string; billingType: string | null } | undefined) {
+  const mode = billingModes.find((m) => m === row?.billingMode) ?? 'flow';
+  return { billing_mode: mode, billing_type: billingTypeOf(mode, row?.billingType) };
+}
+
+/** The account's billing mode and billing type in force. */
+export async function billingOf(
+  db: Executor,
+  accountId: number,
+): Promise<{ billing_mode: BillingMode; billing_type: BillingType }> {
+  return billingOfRow(await accountRow(db, accountId));
 }
 
 export interface Grant {
@@ -89,12 +109,77 @@ export async function grantPackage(
   return id;
 }
 
-/** Sets the account's billing mode (the operator's `npm run admin -- billing-mode`). */
-export async function setBillingMode(db: Executor, accountId: number, mode: BillingMode): Promise<void> {
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+
+/**
+ * The month's billed quantity so far (spec §2 dashboard, §9 billing types), from the 5-minute
+ * points of the month in UTC+8 up to `now`, of the domains the caller reaches (`granted`).
+ */
+export async function billingSummary(
+  db: Db,
+  accountId: number,
+  granted: IdScope,
+  now: Date,
+): Promise<BillingSummary> {
+  const { billing_mode, billing_type } = await billingOf(db, accountId);
+  const at = now.getTime();
+  const month = new Date(at + statsOffsetMs).toISOString().slice(0, 7);
+  const start = Date.parse(`${month}-01T00:00:00Z`) - statsOffsetMs;
+  const scope = await scopeOf(db, accountId, { all: true, domain_ids: [] }, granted);
+  const points = await readColumns(db, scope, { start, end: at }, 5);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const answer = (value: number, unit: BillingSummary['unit']): BillingSummary => ({
+    billing_mode,
+    billing_type,
+    month,
+    value,
+    unit,
+    until: now.toISOString(),
+  });
+  if (billing_type === 'traffic') return answer(sum(points.bytes), 'bytes');
+  if (billing_type === 'requests') return answer(sum(points.requests), 'count');
+  if (billing_type === 'pv') return answer(sum(points.pv), 'count');
+  const bps = points.bytes.map((bytes) => bpsOf(bytes, 5));
+  const days = new Map<number, number[]>();
+  points.at.forEach((pointAt, i) => {
+    const day = statsDayStart(pointAt);
+    let values = days.get(day);
+    if (!values) days.set(day, (values = []));
+    values.push(bps[i]!);
+  });
+  const dailyPeaks = [...days.values()].map((values) => Math.max(0, ...values));
+  const byType: Record<Exclude<BillingType, 'traffic' | 'requests' | 'pv'>, () => number> = {
+    bandwidth_p95: () => percentile(bps, 95),
+    // The fourth highest day of the month; the lowest of the days so far before the fourth.
+    bandwidth_fourth_peak: () =>
+      [...dailyPeaks].sort((a, b) => b - a)[Math.min(3, dailyPeaks.length - 1)] ?? 0,
+    bandwidth_peak: () => Math.max(0, ...bps),
+    bandwidth_mean: () => mean(bps),
+    daily_peak_mean: () => mean(dailyPeaks),
+    daily_p95_mean: () => mean([...days.values()].map((values) => percentile(values, 95))),
+    daily_peak: () => dailyPeaks.at(-1) ?? 0,
+  };
+  return answer(byType[billing_type](), 'bps');
+}
+
+/**
+ * Sets the account's billing mode and type (the operator's `npm run admin -- package billing`);
+ * without a type, the mode's default. 40001 for a type of another mode.
+ */
+export async function setBillingMode(
+  db: Executor,
+  accountId: number,
+  mode: BillingMode,
+  type?: BillingType,
+): Promise<void> {
+  if (type !== undefined && !billingTypesOf[mode].includes(type))
+    throw new AppError(Code.invalidRequest, 'package.billing.typeOfMode');
+  const billingType = type ?? billingTypesOf[mode][0];
   await db
     .insert(packageAccounts)
-    .values({ accountId, billingMode: mode })
-    .onConflictDoUpdate({ target: packageAccounts.accountId, set: { billingMode: mode } });
+    .values({ accountId, billingMode: mode, billingType })
+    .onConflictDoUpdate({ target: packageAccounts.accountId, set: { billingMode: mode, billingType } });
 }
 
 /**
@@ -201,7 +286,12 @@ export const packageAction = z.discriminatedUnion('action', [
     /** The day it takes effect (YYYY-MM-DD, UTC+8); today when absent. */
     effective: z.iso.date().optional(),
   }),
-  z.object({ action: z.literal('billing'), login: z.string().min(1), mode: z.enum(billingModes) }),
+  z.object({
+    action: z.literal('billing'),
+    login: z.string().min(1),
+    mode: z.enum(billingModes),
+    type: z.enum(billingTypes).optional(),
+  }),
   z.object({ action: z.literal('list'), login: z.string().min(1) }),
 ]);
 
@@ -222,6 +312,6 @@ export async function runPackageAction(db: Db, action: z.output<typeof packageAc
       now,
     );
   }
-  if (action.action === 'billing') await setBillingMode(db, account.id, action.mode);
+  if (action.action === 'billing') await setBillingMode(db, account.id, action.mode, action.type);
   return listPackages(db, account.id, now);
 }

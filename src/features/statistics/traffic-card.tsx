@@ -9,8 +9,10 @@ import { figureLabels } from './labels';
 import { change, figureOf, formatValue, signedPercent } from './metrics';
 import type { FigureId } from './views';
 import { ChartSpace, ReadState, ReadStatus } from './parts';
-import { dayStartOf, statsDay, statsDayStart } from './range';
+import { statsDayStart } from './range';
 import { useSeries, withReads } from './use-reads';
+import { useCall } from '../../sync/reads';
+import { billingTypesOf, type BillingSummary } from '../../contract/traffic-package';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
 
@@ -21,14 +23,42 @@ const cardFigures: FigureId[] = ['peakBandwidth', 'totalFlow', 'hitRate', 'total
 
 /**
  * The overview's traffic (spec §2 dashboard content): bandwidth peak, flow, hit rate and QPS peak
- * of today against yesterday, the last 24 hours' bandwidth, the billing mode and this month's
- * billed usage (the month's flow: accounts are opened with traffic billing, spec §9).
+ * of today against yesterday, the last 24 hours' bandwidth, the billing mode and what is billed
+ * so far (spec §9: by the account's billing type).
  */
 export const TrafficCard = withReads(TrafficBody);
 
-function TrafficBody() {
+/**
+ * The account's billing mode (with its billing type where the mode has several) and what is
+ * billed so far: this month's flow, bandwidth figure, requests or page views, or today's peak
+ * under daily peak billing (spec §2, §9; set by the operator).
+ */
+function BillingLine({ summary }: { summary: BillingSummary | undefined }) {
   const { t, i18n } = useLingui();
   const { dict } = useAppState();
+  if (!summary) return null;
+  const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
+  const mode = dictLabel(dict, 'billing_mode', summary.billing_mode);
+  const type = dictLabel(dict, 'billing_type', summary.billing_type);
+  const billed = formatValue(summary.value, summary.unit, locale);
+  return (
+    <>
+      <Text fontSize="sm" color="fg.muted">
+        {billingTypesOf[summary.billing_mode].length === 1
+          ? t({ id: 'dashboard.traffic.billing', message: `Billing mode: ${mode}` })
+          : t({ id: 'dashboard.traffic.billingWithType', message: `Billing mode: ${mode} (${type})` })}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {summary.billing_type === 'daily_peak'
+          ? t({ id: 'dashboard.traffic.billedToday', message: `Billed today: ${billed}` })
+          : t({ id: 'dashboard.traffic.billed', message: `Billed this month: ${billed}` })}
+      </Text>
+    </>
+  );
+}
+
+function TrafficBody() {
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const now = useNow(60_000);
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
@@ -51,16 +81,8 @@ function TrafficBody() {
     compare: false,
   };
   const trend = useSeries(lastDay, { refetchInterval: 60_000 });
-  const monthBody = {
-    ...todayBody,
-    start: new Date(dayStartOf(`${statsDay(now).slice(0, 7)}-01`)).toISOString(),
-    granularity: 1440 as const,
-    compare: false,
-  };
-  const month = useSeries(monthBody, { refetchInterval: 60_000 });
-  const billed = month.data ? formatValue(month.data.summary.bytes, 'bytes', locale) : '--';
+  const billing = useCall('billingSummary', undefined, { refetchInterval: 60_000 });
   const data = read.data;
-  const billing = dictLabel(dict, 'billing_mode', 'flow');
   const figures = data
     ? cardFigures.map((id) => {
         const figure = figureOf(id, data.summary);
@@ -81,12 +103,7 @@ function TrafficBody() {
             {t({ id: 'dashboard.traffic.title', message: 'Today’s traffic' })}
           </Heading>
           <HStack gap="3">
-            <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'dashboard.traffic.billing', message: `Billing mode: ${billing}` })}
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'dashboard.traffic.billed', message: `Billed this month: ${billed}` })}
-            </Text>
+            <BillingLine summary={billing.data} />
             <Link href="#/cdn/statistics/bandwidth" fontSize="sm" color="blue.600">
               {t({ id: 'dashboard.traffic.more', message: 'Statistics' })}
             </Link>

@@ -1,0 +1,1 @@
+ALTER TABLE "package_accounts" ADD COLUMN "billing_type" text;
