@@ -46,9 +46,7 @@ describe('billing', () => {
             : 'Billing mode: Bandwidth billing (Monthly 95th percentile)',
         )
         .waitFor();
-      await traffic
-        .getByText(zh ? /^本月计费值：\d/ : /^Billed this month: \d[\d.]* [KMGT]?bps$/)
-        .waitFor();
+      await traffic.getByText(zh ? /^本月计费值：\d/ : /^Billed this month: \d[\d.]* [KMGT]?bps$/).waitFor();
       await screenshots(page, `billing-dashboard-${language}`);
 
       await page.goto(`${baseUrl}/#/cdn/traffic-package`);
