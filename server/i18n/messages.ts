@@ -133,30 +133,30 @@ export const messages = {
   'customer.accountBoundary': { zh_CN: '您无权查看该账号', en_US: 'You may not view this account.' },
   'user.created': { zh_CN: '子账号已创建', en_US: 'Sub-account created.' },
   'token.created': {
-    zh_CN: 'Token 已创建，请立即复制并妥善保存密钥',
+    zh_CN: 'API 令牌已创建，请立即复制并妥善保存密钥',
     en_US: 'Token created. Copy the secret now and keep it safe.',
   },
-  'token.deleted': { zh_CN: 'Token 已删除', en_US: 'Token deleted.' },
+  'token.deleted': { zh_CN: 'API 令牌已删除', en_US: 'Token deleted.' },
   'token.limit': {
-    zh_CN: '最多支持创建 {max} 个 Token，如需新建，请先删除不需要的 Token',
+    zh_CN: '{max, plural, other {最多支持创建 # 个 API 令牌，如需新建，请先删除不需要的令牌}}',
     en_US:
-      'Only supports the creation of up to {max} tokens. If you need to create a new token, please delete the unnecessary tokens first.',
+      '{max, plural, one {Only supports the creation of up to # token. If you need to create a new token, please delete the unnecessary tokens first.} other {Only supports the creation of up to # tokens. If you need to create a new token, please delete the unnecessary tokens first.}}',
   },
   'token.apiDisabled': {
     zh_CN: '该子账号未开通 API 权限，请先在权限设置中开启',
     en_US: 'This sub-account has no API permission. Enable it in its permissions first.',
   },
-  'token.expiry.past': { zh_CN: '过期时间须晚于当前时间', en_US: 'The expiry must be in the future.' },
+  'token.expiry.past': { zh_CN: '到期时间须晚于当前时间', en_US: 'The expiry must be in the future.' },
   'token.domains.required': {
     zh_CN: '请至少选择一个域名，或选择全部域名',
     en_US: 'Choose at least one domain, or all domains.',
   },
   'token.readOnly': {
-    zh_CN: '该 Token 为只读，不能执行修改操作',
+    zh_CN: '该令牌为只读，不能执行修改操作',
     en_US: 'This token is read-only: it cannot make changes.',
   },
   'token.addressRefused': {
-    zh_CN: '该 Token 不允许从当前 IP 地址调用',
+    zh_CN: '该令牌不允许从当前 IP 地址调用',
     en_US: 'This token may not be used from this address.',
   },
   'token.notForThisCall': {
@@ -171,9 +171,9 @@ export const messages = {
   },
   'user.authUpdated': { zh_CN: '权限已保存', en_US: 'Permissions saved.' },
   'user.limit': {
-    zh_CN: '最多可创建 {max} 个子账号，如需新建，请先删除不需要的子账号',
+    zh_CN: '{max, plural, other {最多可创建 # 个子账号，如需新建，请先删除不需要的子账号}}',
     en_US:
-      'Up to {max} sub-accounts can be created. To create a new one, please delete an unneeded sub-account first.',
+      '{max, plural, one {Up to # sub-account can be created. To create a new one, please delete an unneeded sub-account first.} other {Up to # sub-accounts can be created. To create a new one, please delete an unneeded sub-account first.}}',
   },
   'user.login.taken': { zh_CN: '登录账号 {login} 已被使用', en_US: 'The login {login} is already taken.' },
   'user.grant.owner': {
@@ -390,9 +390,9 @@ export const messages = {
     zh_CN: '角色最多 20 个字符',
     en_US: 'The role is too long: at most 20 characters',
   },
-  'alarm.contact.phone.required': { zh_CN: '请输入手机号', en_US: 'Enter the mobile number' },
+  'alarm.contact.phone.required': { zh_CN: '请输入手机号码', en_US: 'Enter the mobile number' },
   'alarm.contact.phone.invalid': {
-    zh_CN: '请输入正确的 11 位手机号',
+    zh_CN: '请输入正确的 11 位手机号码',
     en_US: 'Enter a valid 11-digit mobile number',
   },
   'alarm.contact.email.required': { zh_CN: '请输入邮箱', en_US: 'Enter the email address' },
@@ -421,10 +421,13 @@ export const messages = {
   },
   'alarm.policy.rules.required': { zh_CN: '请先选择规则', en_US: 'Please choose a rule first' },
   'alarm.policy.objects.required': { zh_CN: '请选择告警对象', en_US: 'Choose the domains to watch' },
-  'alarm.policy.rules.tooMany': { zh_CN: '最多添加 {max} 条规则', en_US: 'At most {max} rules' },
+  'alarm.policy.rules.tooMany': {
+    zh_CN: '{max, plural, other {最多添加 # 条规则}}',
+    en_US: '{max, plural, one {At most # rule} other {At most # rules}}',
+  },
   'alarm.policy.templates.tooMany': {
-    zh_CN: '最多选择 {max} 个通知模板',
-    en_US: 'At most {max} notification templates',
+    zh_CN: '{max, plural, other {最多选择 # 个通知模板}}',
+    en_US: '{max, plural, one {At most # notification template} other {At most # notification templates}}',
   },
   'alarm.group.name.required': { zh_CN: '请输入组名', en_US: 'Enter the group name' },
   'alarm.group.name.tooLong': {
@@ -437,13 +440,22 @@ export const messages = {
     en_US: 'A notification template of this name exists',
   },
   'alarm.group.nameTaken': { zh_CN: '已有同名的接收组', en_US: 'A contact group of this name exists' },
-  'alarm.policy.limit': { zh_CN: '最多创建 {max} 条告警策略', en_US: 'At most {max} alarm policies' },
-  'alarm.template.limit': {
-    zh_CN: '最多创建 {max} 个通知模板',
-    en_US: 'At most {max} notification templates',
+  'alarm.policy.limit': {
+    zh_CN: '{max, plural, other {最多创建 # 条告警策略}}',
+    en_US: '{max, plural, one {At most # alarm policy} other {At most # alarm policies}}',
   },
-  'alarm.contact.limit': { zh_CN: '最多添加 {max} 个联系人', en_US: 'At most {max} contacts' },
-  'alarm.group.limit': { zh_CN: '最多创建 {max} 个接收组', en_US: 'At most {max} contact groups' },
+  'alarm.template.limit': {
+    zh_CN: '{max, plural, other {最多创建 # 个通知模板}}',
+    en_US: '{max, plural, one {At most # notification template} other {At most # notification templates}}',
+  },
+  'alarm.contact.limit': {
+    zh_CN: '{max, plural, other {最多添加 # 个联系人}}',
+    en_US: '{max, plural, one {At most # contact} other {At most # contacts}}',
+  },
+  'alarm.group.limit': {
+    zh_CN: '{max, plural, other {最多创建 # 个接收组}}',
+    en_US: '{max, plural, one {At most # contact group} other {At most # contact groups}}',
+  },
   'alarm.template.inUse': {
     zh_CN: '告警策略「{name}」正在使用该模板，请先修改策略',
     en_US: 'The alarm policy "{name}" uses this template: change the policy first',
@@ -506,7 +518,7 @@ export const messages = {
     en_US: 'The alarm of the policy "{policy}" on {object} is restored.',
   },
   'alarm.indicator.bandwidth': { zh_CN: '带宽（Mbps）', en_US: 'Bandwidth (Mbps)' },
-  'alarm.indicator.flow': { zh_CN: '流量（MB）', en_US: 'Flow (MB)' },
+  'alarm.indicator.flow': { zh_CN: '流量（MB）', en_US: 'Traffic (MB)' },
   'alarm.indicator.requests': { zh_CN: '请求数', en_US: 'Requests' },
   'alarm.indicator.status4xxRate': { zh_CN: '4xx 状态码占比（%）', en_US: '4xx rate (%)' },
   'alarm.indicator.status5xxRate': { zh_CN: '5xx 状态码占比（%）', en_US: '5xx rate (%)' },
@@ -514,8 +526,9 @@ export const messages = {
   'alarm.indicator.responseTime': { zh_CN: '平均响应时间（ms）', en_US: 'Average response time (ms)' },
   'fileSync.name.required': { zh_CN: '请选择要上传的文件', en_US: 'Choose a file to upload' },
   'fileSync.name.tooLong': {
-    zh_CN: '文件名最多 {max} 个字符',
-    en_US: 'The file name is too long: at most {max} characters',
+    zh_CN: '{max, plural, other {文件名最多 # 个字符}}',
+    en_US:
+      '{max, plural, one {The file name is too long: at most # character} other {The file name is too long: at most # characters}}',
   },
   'fileSync.name.invalid': {
     zh_CN: '文件名不能包含 / 或 \\，也不能是 . 或 ..',
@@ -536,7 +549,7 @@ export const messages = {
     en_US: 'The MD5 must be 32 hexadecimal characters',
   },
   'fileSync.md5.mismatch': {
-    zh_CN: '服务端校验的 MD5 与文件不一致，文件未保存，请重新上传',
+    zh_CN: '服务器校验的 MD5 与文件不一致，文件未保存，请重新上传',
     en_US: 'The MD5 checked by the server does not match the file: it was not kept, please upload it again',
   },
   'fileSync.verify.unreadable': {
@@ -564,8 +577,9 @@ export const messages = {
     en_US: 'The file is having its MD5 checked: please try again shortly',
   },
   'fileSync.unfinished.limit': {
-    zh_CN: '最多同时进行 {max} 个上传任务，请先完成或取消其他任务',
-    en_US: 'At most {max} uploads can be under way: finish or cancel one first',
+    zh_CN: '{max, plural, other {最多同时进行 # 个上传任务，请先完成或取消其他任务}}',
+    en_US:
+      '{max, plural, one {At most # upload can be under way: finish or cancel one first} other {At most # uploads can be under way: finish or cancel one first}}',
   },
   'fileSync.storage.full': {
     zh_CN: '存储空间不足：每个账号最多存储 {max}，请先删除不需要的文件',
@@ -576,7 +590,7 @@ export const messages = {
     en_US: 'The server is short of storage space right now: try again later or contact your account manager',
   },
   'fileSync.chunk.offset': {
-    zh_CN: '分片位置与服务端已接收的数据不一致，将从已接收处继续',
+    zh_CN: '分片位置与服务器已接收的数据不一致，将从已接收处继续',
     en_US: 'The chunk is not where the upload stands on the server: it continues from the bytes received',
   },
   'fileSync.chunk.empty': { zh_CN: '分片不能为空', en_US: 'A chunk cannot be empty' },
@@ -772,8 +786,9 @@ export const messages = {
   },
   'domain.group.limit': { zh_CN: '分组最多创建 100 个', en_US: 'At most 100 groups can be created' },
   'domain.limit': {
-    zh_CN: '每个账号最多可添加 {max} 个域名，如需更多，请联系您的客户经理',
-    en_US: 'An account holds at most {max} domains. To add more, please contact your account manager.',
+    zh_CN: '{max, plural, other {每个账号最多可添加 # 个域名，如需更多，请联系您的客户经理}}',
+    en_US:
+      '{max, plural, one {An account holds at most # domain. To add more, please contact your account manager.} other {An account holds at most # domains. To add more, please contact your account manager.}}',
   },
   'domain.rule.exists': { zh_CN: '该域名已创建，请勿重复提交', en_US: 'This domain was already created' },
   'domain.rule.notFound': {

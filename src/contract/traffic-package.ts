@@ -27,22 +27,7 @@ export type BillingMode = (typeof billingModes)[number];
  *   day by day at the day's peak: today's);
  * - requests: `requests` (the month's requests), `pv` (the month's page views).
  */
-export const billingTypes = [
-  'traffic',
-  'bandwidth_p95',
-  'bandwidth_fourth_peak',
-  'bandwidth_peak',
-  'bandwidth_mean',
-  'daily_peak_mean',
-  'daily_p95_mean',
-  'daily_peak',
-  'requests',
-  'pv',
-] as const;
-export type BillingType = (typeof billingTypes)[number];
-
-/** The billing types of each mode, its default first. */
-export const billingTypesOf: Record<BillingMode, readonly [BillingType, ...BillingType[]]> = {
+export const billingTypesOf = {
   flow: ['traffic'],
   bandwidth: [
     'bandwidth_p95',
@@ -54,12 +39,18 @@ export const billingTypesOf: Record<BillingMode, readonly [BillingType, ...Billi
     'daily_peak',
   ],
   requests: ['requests', 'pv'],
-};
+} as const satisfies Record<BillingMode, readonly [string, ...string[]]>;
+export type BillingType = (typeof billingTypesOf)[BillingMode][number];
+/** Every billing type, mode by mode. */
+export const billingTypes = billingModes.flatMap((mode) => billingTypesOf[mode]) as unknown as readonly [
+  BillingType,
+  ...BillingType[],
+];
 
 /** The billing type in force: the one set if it belongs to the mode, else the mode's default. */
 export function billingTypeOf(mode: BillingMode, type: string | null | undefined): BillingType {
-  const types = billingTypesOf[mode];
-  return types.find((t) => t === type) ?? types[0];
+  const types: readonly BillingType[] = billingTypesOf[mode];
+  return types.find((t) => t === type) ?? billingTypesOf[mode][0];
 }
 
 /** The account's billing this month so far (spec §2 dashboard: current-month billing value). */

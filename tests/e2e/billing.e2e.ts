@@ -54,7 +54,7 @@ describe('billing', () => {
         .getByText(
           zh
             ? '当前账号按带宽计费：带宽计费下不可使用流量包，流量不会从流量包中抵扣。'
-            : 'Your account is billed by bandwidth: flow packages cannot be used under bandwidth billing, and their flow is not taken.',
+            : 'Your account is billed by bandwidth: traffic packages cannot be used under bandwidth billing, and their traffic is not taken.',
         )
         .waitFor();
       await page

@@ -93,7 +93,7 @@ const words = {
     incomplete: '证书不完整，上传失败。',
     keyMismatch: '私钥与证书不匹配',
     passwordRequired: '私钥已加密，请输入私钥密码',
-    chain: '证书链不一致：证书无法从服务器证书逐级链接到其签发者。',
+    chain: '证书链不一致：证书无法从服务器证书逐级链接到其颁发者。',
     associate: '关联域名',
     chooseCert: '选择证书',
     back: '上一步',

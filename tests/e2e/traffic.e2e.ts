@@ -44,7 +44,7 @@ const screens: [string, string][] = [
   ...['bandwidth', 'flow', 'request', 'hit-rate', 'http-code', 'pv', 'peak', 'uv'].map(
     (type): [string, string] => [`/cdn/statistics/${type}`, 'Basic statistics'],
   ),
-  ['/cdn/count/flow', 'Flow statistics'],
+  ['/cdn/count/flow', 'Traffic statistics'],
   ['/cdn/count/request', 'Request statistics'],
   ['/cdn/count/request-rank', 'Request ranking'],
   ['/cdn/count/response', 'Status codes'],

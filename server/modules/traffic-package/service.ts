@@ -7,7 +7,6 @@ import {
   billingModes,
   billingTypeOf,
   billingTypes,
-  billingTypesOf,
   packageRegions,
   packageStatus,
   trafficPackageListResult,
@@ -173,9 +172,9 @@ export async function setBillingMode(
   mode: BillingMode,
   type?: BillingType,
 ): Promise<void> {
-  if (type !== undefined && !billingTypesOf[mode].includes(type))
+  if (type !== undefined && billingTypeOf(mode, type) !== type)
     throw new AppError(Code.invalidRequest, 'package.billing.typeOfMode');
-  const billingType = type ?? billingTypesOf[mode][0];
+  const billingType = billingTypeOf(mode, type);
   await db
     .insert(packageAccounts)
     .values({ accountId, billingMode: mode, billingType })

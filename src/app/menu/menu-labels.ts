@@ -9,7 +9,7 @@ export const menuLabels: Record<string, MessageDescriptor> = {
   cert: msg({ id: 'shell.menu.cert', message: 'Certificates' }),
   statistics: msg({ id: 'shell.menu.statistics', message: 'Statistics' }),
   statistics_basic: msg({ id: 'shell.menu.statisticsBasic', message: 'Basic statistics' }),
-  count_flow: msg({ id: 'shell.menu.countFlow', message: 'Flow statistics' }),
+  count_flow: msg({ id: 'shell.menu.countFlow', message: 'Traffic statistics' }),
   count_request: msg({ id: 'shell.menu.countRequest', message: 'Request statistics' }),
   count_request_rank: msg({ id: 'shell.menu.countRequestRank', message: 'Request ranking' }),
   count_response: msg({ id: 'shell.menu.countResponse', message: 'Status codes' }),
@@ -29,7 +29,7 @@ export const menuLabels: Record<string, MessageDescriptor> = {
   alarm_resource: msg({ id: 'shell.menu.alarmResource', message: 'Resource quota' }),
   file_sync: msg({ id: 'shell.menu.fileSync', message: 'Large-file sync' }),
   user: msg({ id: 'shell.menu.user', message: 'Users' }),
-  user_list: msg({ id: 'shell.menu.userList', message: 'User list' }),
+  user_list: msg({ id: 'shell.menu.userList', message: 'Sub-accounts' }),
   audit_log: msg({ id: 'shell.menu.auditLog', message: 'Audit log' }),
   token_manage: msg({ id: 'shell.menu.tokenManage', message: 'API tokens' }),
 };

@@ -11,7 +11,7 @@ import { problemLabels } from './alarm-messages';
 
 export const indicatorLabels: Record<AlarmIndicator, MessageDescriptor> = {
   bandwidth: msg({ id: 'alarm.ui.indicator.bandwidth', message: 'Bandwidth (Mbps)' }),
-  flow: msg({ id: 'alarm.ui.indicator.flow', message: 'Flow (MB)' }),
+  flow: msg({ id: 'alarm.ui.indicator.flow', message: 'Traffic (MB)' }),
   requests: msg({ id: 'alarm.ui.indicator.requests', message: 'Requests' }),
   status4xxRate: msg({ id: 'alarm.ui.indicator.status4xxRate', message: '4xx rate (%)' }),
   status5xxRate: msg({ id: 'alarm.ui.indicator.status5xxRate', message: '5xx rate (%)' }),
@@ -85,7 +85,7 @@ export function QueuedBadge({ state }: { state: ReturnType<typeof pendingState> 
     <Badge colorPalette="red" ms="2">
       {state === 'conflict'
         ? t({ id: 'alarm.ui.conflict', message: 'Conflict' })
-        : t({ id: 'alarm.ui.rejected', message: 'Not accepted' })}
+        : t({ id: 'alarm.ui.rejected', message: 'Rejected' })}
     </Badge>
   );
 }

@@ -216,7 +216,7 @@ function DomainsCard({ data, onRetry }: { data: DashboardData; onRetry: () => vo
             })}
           </Text>
           <Link href="#/cdn/domain/create" colorPalette="blue" fontSize="sm">
-            {t({ id: 'dashboard.domains.create', message: 'Add a domain' })}
+            {t({ id: 'dashboard.domains.create', message: 'Create domain' })}
           </Link>
         </Stack>
       </Section>

@@ -66,7 +66,7 @@ function Breakdown({
                   value: formatValue(data.total_requests, 'count', locale),
                 },
                 {
-                  label: t({ id: 'stats.figure.totalFlow', message: 'Total flow' }),
+                  label: t({ id: 'stats.figure.totalFlow', message: 'Total traffic' }),
                   value: formatValue(data.total_bytes, 'bytes', locale),
                 },
                 {

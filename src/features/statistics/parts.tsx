@@ -277,12 +277,12 @@ export function TopTable({
             cell: (row) => fmt(ratio(row.requests, result.total_requests), 'percent'),
           },
           {
-            header: t({ id: 'stats.table.flow', message: 'Flow' }),
+            header: t({ id: 'stats.table.flow', message: 'Traffic' }),
             end: true,
             cell: (row) => fmt(row.bytes, 'bytes'),
           },
           {
-            header: t({ id: 'stats.table.flowShare', message: 'Share of flow' }),
+            header: t({ id: 'stats.table.flowShare', message: 'Share of traffic' }),
             end: true,
             cell: (row) => fmt(ratio(row.bytes, result.total_bytes), 'percent'),
           },

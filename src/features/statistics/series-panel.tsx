@@ -224,7 +224,7 @@ function PeakTable({ points, seconds, locale }: { points: Points; seconds: numbe
           },
           { header: t({ id: 'stats.peak.at', message: 'Peak time' }), cell: (d) => formatDateTime(d.peakAt) },
           {
-            header: t({ id: 'stats.table.flow', message: 'Flow' }),
+            header: t({ id: 'stats.table.flow', message: 'Traffic' }),
             end: true,
             cell: (d) => formatValue(d.bytes, 'bytes', locale),
           },

@@ -59,7 +59,7 @@ export const views = {
   },
   flow: {
     kind: 'series',
-    title: msg({ id: 'stats.view.flow', message: 'Flow' }),
+    title: msg({ id: 'stats.view.flow', message: 'Traffic' }),
     lines: ['flow', 'hitFlow'],
     unit: 'bytes',
     figures: ['totalFlow', 'hitFlow', 'byteHitRate'],
@@ -104,7 +104,7 @@ export const views = {
   uv: { kind: 'uv', title: msg({ id: 'stats.view.uv', message: 'UV' }) },
   'count-flow': {
     kind: 'breakdown',
-    title: msg({ id: 'stats.view.countFlow', message: 'Flow statistics' }),
+    title: msg({ id: 'stats.view.countFlow', message: 'Traffic statistics' }),
     measure: 'bytes',
     dimensions: ['region', 'carrier', 'domain'],
   },

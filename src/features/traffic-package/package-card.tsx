@@ -28,7 +28,7 @@ function PackageCardBody() {
     },
     {
       key: 'remaining',
-      label: t({ id: 'package.summary.remaining', message: 'Flow remaining' }),
+      label: t({ id: 'package.summary.remaining', message: 'Traffic remaining' }),
       value: flowText(remaining, i18n.locale),
       color: undefined,
     },
@@ -70,7 +70,7 @@ function PackageCardBody() {
             <Text color="fg.muted" fontSize="sm">
               {t({
                 id: 'package.dashboard.bandwidth',
-                message: 'Billed by bandwidth: flow packages are not used.',
+                message: 'Billed by bandwidth: traffic packages are not used.',
               })}
             </Text>
           ) : lists.length === 0 ? (

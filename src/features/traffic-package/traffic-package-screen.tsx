@@ -59,7 +59,7 @@ function TrafficPackageBody() {
           {t({
             id: 'package.screen.intro',
             message:
-              'Flow bought in advance: the flow of each hour is taken from the package of its region that expires first.',
+              'Traffic bought in advance: each hour’s traffic is taken from the package of its region that expires first.',
           })}
         </Text>
       }
@@ -109,7 +109,7 @@ function TrafficPackageBody() {
             {t({
               id: 'package.billing.bandwidth',
               message:
-                'Your account is billed by bandwidth: flow packages cannot be used under bandwidth billing, and their flow is not taken.',
+                'Your account is billed by bandwidth: traffic packages cannot be used under bandwidth billing, and their traffic is not taken.',
             })}
           </Alert.Description>
         </Alert.Root>
@@ -128,7 +128,7 @@ function TrafficPackageBody() {
         <Card.Root size="sm" variant="outline">
           <Card.Body>
             <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'package.summary.remaining', message: 'Flow remaining' })}
+              {t({ id: 'package.summary.remaining', message: 'Traffic remaining' })}
             </Text>
             <Text fontSize="2xl" fontWeight="semibold">
               {flowText(remaining, i18n.locale)}
@@ -211,7 +211,7 @@ function PackageRow({ item, now }: { item: TrafficPackage; now: number }) {
   return (
     <Table.Row data-package={item.id}>
       <Table.Cell whiteSpace="nowrap" hideBelow="lg">
-        {t({ id: 'package.type.flow', message: 'Flow package' })}
+        {t({ id: 'package.type.flow', message: 'Traffic package' })}
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{i18n._(regionLabels[item.region])}</Table.Cell>
       <Table.Cell>

@@ -15,6 +15,26 @@ const hour = 60 * minute;
 /** 3 March 2025, 12:00 in UTC+8: the month billed so far is 1 March 00:00 to then, 720 points. */
 const now = new Date('2025-03-03T12:00:00+08:00');
 const at = (day: number, time: string) => new Date(`2025-03-0${day}T${time}:00+08:00`);
+/** A row of the 5-minute rollup with these sums, the others 0. */
+const point = (
+  accountId: number,
+  domainId: string,
+  at: Date,
+  sums: { requests: number; bytes: number; pv: number },
+) => ({
+  accountId,
+  domainId,
+  at,
+  ...sums,
+  hitRequests: 0,
+  hitBytes: 0,
+  s2xx: 0,
+  s3xx: 0,
+  s4xx: 0,
+  s5xx: 0,
+  blocked: 0,
+  rtMs: 0,
+});
 /** The bytes of a 5-minute point of `bps` bits per second. */
 const bytesOf = (bps: number) => (bps * 300) / 8;
 
@@ -51,22 +71,9 @@ describeServer('billing', (h) => {
     await h()
       .db.insert(traffic5m)
       .values(
-        [...points].map(([time, bps]) => ({
-          accountId,
-          domainId: allDomains,
-          at: new Date(time),
-          requests: bps,
-          bytes: bytesOf(bps),
-          hitRequests: 0,
-          hitBytes: 0,
-          s2xx: 0,
-          s3xx: 0,
-          s4xx: 0,
-          s5xx: 0,
-          blocked: 0,
-          pv: 2 * bps,
-          rtMs: 0,
-        })),
+        [...points].map(([time, bps]) =>
+          point(accountId, allDomains, new Date(time), { requests: bps, bytes: bytesOf(bps), pv: 2 * bps }),
+        ),
       );
   });
 
@@ -148,28 +155,14 @@ describeServer('billing', (h) => {
     const pointAt = new Date(
       Math.max(start.getTime(), Math.floor((Date.now() - 10 * minute) / (5 * minute)) * 5 * minute),
     );
-    const point = (domainId: string, bytes: number) => ({
-      accountId: demo.id,
-      domainId,
-      at: pointAt,
-      requests: 1,
-      bytes,
-      hitRequests: 0,
-      hitBytes: 0,
-      s2xx: 0,
-      s3xx: 0,
-      s4xx: 0,
-      s5xx: 0,
-      blocked: 0,
-      pv: 0,
-      rtMs: 0,
-    });
+    const demoPoint = (domainId: string, bytes: number) =>
+      point(demo.id, domainId, pointAt, { requests: 1, bytes, pv: 0 });
     await h()
       .db.insert(traffic5m)
       .values([
-        ...ids.map((id) => point(id, 1000)),
-        point('not-granted', 5000),
-        point(allDomains, 1000 * ids.length + 5000),
+        ...ids.map((id) => demoPoint(id, 1000)),
+        demoPoint('not-granted', 5000),
+        demoPoint(allDomains, 1000 * ids.length + 5000),
       ])
       .onConflictDoNothing();
     const main = await summary('demo');

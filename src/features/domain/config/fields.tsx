@@ -275,7 +275,7 @@ export function RuleTable<T>({
                 <Table.ColumnHeader key={column.header}>{column.header}</Table.ColumnHeader>
               ))}
               <Table.ColumnHeader>
-                {t({ id: 'domainConfig.table.operations', message: 'Operations' })}
+                {t({ id: 'domainConfig.table.operations', message: 'Actions' })}
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>

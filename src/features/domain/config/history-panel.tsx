@@ -173,7 +173,7 @@ function HistoryBody({
                       {t({ id: 'domainConfig.history.actor', message: 'Operator' })}
                     </Table.ColumnHeader>
                     <Table.ColumnHeader>
-                      {t({ id: 'domainConfig.table.operations', message: 'Operations' })}
+                      {t({ id: 'domainConfig.table.operations', message: 'Actions' })}
                     </Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>

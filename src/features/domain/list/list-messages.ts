@@ -13,7 +13,7 @@ export const columnLabels: Record<ExportColumn | 'actions', MessageDescriptor> =
   cname: msg({ id: 'domain.list.column.cname', message: 'CNAME' }),
   group: msg({ id: 'domain.list.column.group', message: 'Group' }),
   createdAt: msg({ id: 'domain.list.column.createdAt', message: 'Created' }),
-  actions: msg({ id: 'domain.list.column.actions', message: 'Operations' }),
+  actions: msg({ id: 'domain.list.column.actions', message: 'Actions' }),
 };
 
 export const sortLabels: Record<DomainListSort, MessageDescriptor> = {

@@ -43,7 +43,7 @@ describe('the token screen’s messages', () => {
       'Only supports the creation of up to # tokens. If you need to create a new token, please delete the unnecessary tokens first.',
     );
     expect(catalog('zh_CN', 'tokens').get('token.list.limit')).toBe(
-      '{max, plural, other {最多支持创建 # 个 Token，如需新建，请先删除不需要的 Token}}',
+      '{max, plural, other {最多支持创建 # 个 API 令牌，如需新建，请先删除不需要的令牌}}',
     );
   });
 });
