@@ -84,7 +84,7 @@ describeServer('resource quota', (h) => {
     const refused = await post('/v3/domain/domain/add', newDomain());
     expect(refused.code).toBe(Code.limitReached);
     expect(refused.msg).toBe(
-      `An account holds at most ${limits.domain.perAccount} domains. To add more, please contact your account manager.`,
+      `An account holds at most ${limits.domain.perAccount.toLocaleString('en-US')} domains. To add more, please contact your account manager.`,
     );
     const copy = await post('/v3/domain/domain/copy', {
       ...newDomain(),
