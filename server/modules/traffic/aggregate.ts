@@ -115,7 +115,7 @@ export function responseTimeBucket(ms: number): string {
   return responseTimeLabel(i);
 }
 
-const zeroPoint = (): PointSums => ({
+export const zeroPoint = (): PointSums => ({
   requests: 0,
   bytes: 0,
   hitRequests: 0,

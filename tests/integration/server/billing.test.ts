@@ -4,7 +4,7 @@ import type { BillingSummary, BillingType } from '../../../src/contract/traffic-
 
 import { traffic5m } from '../../../server/db/schema';
 import { findAccountByLogin } from '../../../server/modules/account/service';
-import { allDomains } from '../../../server/modules/traffic/aggregate';
+import { allDomains, zeroPoint } from '../../../server/modules/traffic/aggregate';
 import { rowsOf } from '../../../server/modules/traffic/store';
 import { dataScopeOf } from '../../../server/modules/user/scope';
 import { billingSummary, setBillingMode } from '../../../server/modules/traffic-package/service';
@@ -21,20 +21,7 @@ const point = (
   domainId: string,
   at: Date,
   sums: { requests: number; bytes: number; pv: number },
-) => ({
-  accountId,
-  domainId,
-  at,
-  ...sums,
-  hitRequests: 0,
-  hitBytes: 0,
-  s2xx: 0,
-  s3xx: 0,
-  s4xx: 0,
-  s5xx: 0,
-  blocked: 0,
-  rtMs: 0,
-});
+) => ({ accountId, domainId, at, ...zeroPoint(), ...sums });
 /** The bytes of a 5-minute point of `bps` bits per second. */
 const bytesOf = (bps: number) => (bps * 300) / 8;
 
