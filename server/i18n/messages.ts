@@ -137,6 +137,10 @@ export const messages = {
     en_US: 'Token created. Copy the secret now and keep it safe.',
   },
   'token.deleted': { zh_CN: 'API 令牌已删除', en_US: 'Token deleted.' },
+  'token.delete.confirmMismatch': {
+    zh_CN: '如需删除该 API 令牌，请输入其所属用户名：{name}',
+    en_US: 'To delete the token, type its user name: {name}.',
+  },
   'token.limit': {
     zh_CN: '{max, plural, other {最多支持创建 # 个 API 令牌，如需新建，请先删除不需要的令牌}}',
     en_US:
@@ -255,6 +259,10 @@ export const messages = {
     en_US: 'Your application has been submitted, please wait patiently for review',
   },
   'openService.opened': { zh_CN: '服务开通成功！', en_US: 'Service opened successfully!' },
+  'openService.agreement.required': {
+    zh_CN: '请勾选“我已阅读并同意《CDN 服务协议》全部内容”',
+    en_US: 'Please tick "I have read and agree to all of the CDN Service Agreement"',
+  },
   'openService.alreadyOpen': {
     zh_CN: '您已开通 CDN 服务，无需重复申请',
     en_US: 'The CDN service is already open.',

@@ -139,6 +139,8 @@ export const updateBody = z.object({
 export const cwnResult = z.object({ has_cwn: z.boolean(), cwn_link: z.string() });
 
 export const productOpenBody = z.object({
+  /** spec §5: the agreement is ticked before applying; the server asks for it as the page does. */
+  agreement: z.literal(true, { error: 'openService.agreement.required' }),
   mode: z.enum(['flow']),
   is_overseas: z.coerce
     .number()

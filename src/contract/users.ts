@@ -216,7 +216,11 @@ export const tokenCreateResult = z.object({
   /** The secret, answered this once only: the server keeps its hash. */
   secret: z.string(),
 });
-export const tokenDeleteBody = z.object({ id: text().min(1).max(64) });
+/**
+ * spec §5: deleting a token takes a typed confirmation, the user name the token calls as; the
+ * server compares it too, so a script cannot delete a token without naming whose it is.
+ */
+export const tokenDeleteBody = z.object({ id: text().min(1).max(64), confirm: text().max(64) });
 export const tokenDeleteResult = z.object({ id: z.string() });
 
 // ---- Own account: password and two-factor sign-in (spec §4, §5) --------------------------

@@ -193,7 +193,8 @@ describe('sub-accounts, two-factor sign-in, tokens and the audit log', () => {
     await main.getByRole('cell', { name: 'Created an API token' }).first().waitFor();
 
     // What this journey made is removed again: the other journeys see the demo as seeded.
-    for (const id of tokenIds) expect((await call(main, 'tokenDelete', { id })).code).toBe(0);
+    for (const id of tokenIds)
+      expect((await call(main, 'tokenDelete', { id, confirm: 'demo' })).code).toBe(0);
     const ops = (await call<{ lists: { id: number; login: string }[] }>(main, 'childLists')).data.lists.find(
       (c) => c.login === 'e2e-ops',
     );

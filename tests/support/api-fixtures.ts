@@ -18,7 +18,7 @@ export const endpointInputs: Partial<Record<EndpointName, Record<string, unknown
   customerLists: { keyword: 'customer', page: 1, page_size: 20 },
   baseInfo: {},
   update: { real_name: '张三', mobile: '13800138000', email: 'a@example.com', company: 'Example' },
-  productOpen: { mode: 'flow', is_overseas: 1, product: 'cdn' },
+  productOpen: { agreement: true, mode: 'flow', is_overseas: 1, product: 'cdn' },
   feedbackAdd: { type: 'suggestion', product: 'cdn', title: 'Title', content: 'Content', image_ids: [] },
   syncPush: {
     actor_id: 1,
@@ -103,7 +103,7 @@ export const endpointInputs: Partial<Record<EndpointName, Record<string, unknown
     domains: { all: false, ids: [randomUUID()] },
     expires_at: '2030-01-01T00:00:00Z',
   },
-  tokenDelete: { id: randomUUID() },
+  tokenDelete: { id: randomUUID(), confirm: 'demo' },
   passwordChange: {
     old_password: 'Old#Pass2026',
     password: 'New#Pass2026',

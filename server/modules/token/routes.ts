@@ -20,7 +20,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
     ok(request, await createToken(ctx.db, actorOf(request, auth), input, new Date()), 'token.created'),
   );
   contractRoute(app, ctx, 'tokenDelete', async (request, input, auth) => {
-    await deleteToken(ctx.db, actorOf(request, auth), input.id);
+    await deleteToken(ctx.db, actorOf(request, auth), input.id, input.confirm);
     // Calls with it are refused from the next one on, in this process at once.
     ctx.authCache.clear();
     return ok(request, { id: input.id }, 'token.deleted');

@@ -139,20 +139,26 @@ export async function createToken(
   return { token: entryOf(row.row, row.user.login), secret };
 }
 
-export async function deleteToken(db: Db, actor: TokenActor, id: string): Promise<void> {
+/**
+ * Deletes a token of the account. `confirm` is what the user typed (spec §5): the user name the
+ * token calls as, as the token list shows it; anything else is refused and the token kept.
+ */
+export async function deleteToken(db: Db, actor: TokenActor, id: string, confirm: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(apiTokens)
-      .where(and(eq(apiTokens.accountId, actor.main.id), eq(apiTokens.id, id)))
-      .returning();
+    const mine = and(eq(apiTokens.accountId, actor.main.id), eq(apiTokens.id, id));
+    const [found] = await tx.select().from(apiTokens).where(mine).for('update');
+    if (!found) throw new AppError(Code.notFound, 'common.notFound');
+    const userName = loginOr((await findAccountById(tx, found.userId))?.login ?? null, found.userId);
+    if (confirm.trim() !== userName)
+      throw new AppError(Code.invalidRequest, 'token.delete.confirmMismatch', { name: userName });
+    const [row] = await tx.delete(apiTokens).where(mine).returning();
     if (!row) throw new AppError(Code.notFound, 'common.notFound');
-    const user = await findAccountById(tx, row.userId);
     await appendAudit(tx, {
       accountId: actor.main.id,
       actorId: actor.actorId,
       action: 'tokenDelete',
-      target: loginOr(user?.login ?? null, row.userId),
-      before: entryOf(row, loginOr(user?.login ?? null, row.userId)),
+      target: userName,
+      before: entryOf(row, userName),
       origin: actor.origin,
       ip: actor.ip,
     });

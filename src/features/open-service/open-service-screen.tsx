@@ -43,7 +43,8 @@ const machine = activationMachine.provide({
     applyForService: fromPromise(async () => {
       const result = await api.call(
         'productOpen',
-        { ...activationDefaults },
+        // The machine applies only once the agreement is ticked (spec §5).
+        { ...activationDefaults, agreement: true },
         { headers: headerInfoHeaders() },
       );
       return result.service_status === 'open' ? ('open' as const) : ('auditing' as const);

@@ -12,7 +12,8 @@ interface DeleteDialogProps {
   online: boolean;
   onClose: () => void;
   /** Deletes it; resolves the message to show in the dialog when the server refuses. */
-  onDelete: (token: TokenEntry) => Promise<string | null>;
+  /** Deletes with the confirmation as typed (the server compares it again). */
+  onDelete: (token: TokenEntry, typed: string) => Promise<string | null>;
 }
 
 /**
@@ -32,7 +33,7 @@ export function DeleteDialog({ token, online, onClose, onDelete }: DeleteDialogP
     if (!confirmed || deleting || !online) return;
     setDeleting(true);
     try {
-      setRefused(await onDelete(token));
+      setRefused(await onDelete(token, typed));
     } finally {
       setDeleting(false);
     }

@@ -105,9 +105,9 @@ function TokenBody() {
     }
   };
 
-  const remove = async (token: TokenEntry): Promise<string | null> => {
+  const remove = async (token: TokenEntry, typed: string): Promise<string | null> => {
     try {
-      await calls.remove(token.id);
+      await calls.remove(token.id, typed);
       setOpen(null);
       notify('success', i18n._(deleted));
       return null;

@@ -43,8 +43,8 @@ export function useTokenCalls() {
       void client.invalidateQueries({ queryKey: ['tokenLists'] });
       return answer;
     },
-    async remove(id: string): Promise<void> {
-      await api.call('tokenDelete', { id }, { quiet: true });
+    async remove(id: string, confirm: string): Promise<void> {
+      await api.call('tokenDelete', { id, confirm }, { quiet: true });
       changeList((lists) => lists.filter((t) => t.id !== id));
       void client.invalidateQueries({ queryKey: ['tokenLists'] });
     },

@@ -2,7 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/contract/users';
-import { viewAccountHeader } from '../../../src/contract';
+import { limits, viewAccountHeader } from '../../../src/contract';
+import { auditEvents } from '../../../server/db/schema';
+import { auditRow } from '../../../server/modules/audit/service';
 import { call, describeServer, postLogin, signIn, type Envelope } from '../../support/server-harness';
 
 interface ListAnswer {
@@ -254,6 +256,38 @@ describeServer('audit log', (h) => {
       { 'accept-language': 'en' },
     );
     expect(empty.json()).toMatchObject({ code: 40401, msg: 'No data to export' });
+  });
+
+  it('exports the newest 2000 entries when more match (spec §8, §9)', async () => {
+    // 2005 entries of one target, written as appendAudit writes them, a second apart.
+    const target = `cap-${randomUUID().slice(0, 8)}`;
+    const start = Date.parse(since) + 60_000;
+    const rows = Array.from({ length: limits.exportRowsMax + 5 }, (_, i) =>
+      auditRow({
+        accountId: demoId,
+        actorId: demoId,
+        action: 'tokenDelete',
+        target: `${target}-${String(i).padStart(4, '0')}`,
+        origin: 'api',
+        at: new Date(start + i * 1000),
+      }),
+    );
+    for (let i = 0; i < rows.length; i += 500)
+      await h()
+        .db.insert(auditEvents)
+        .values(rows.slice(i, i + 500));
+    expect((await mine({ keyword: target })).body.data.total).toBe(limits.exportRowsMax + 5);
+
+    const csv = await exportFile(demo, { start: since, keyword: target, format: 'csv', language: 'en_US' });
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(limits.exportRowsMax + 1);
+    // Newest first: the five oldest are the ones left out.
+    expect(lines[1]).toContain(`${target}-${String(limits.exportRowsMax + 4).padStart(4, '0')}`);
+    expect(lines.at(-1)).toContain(`${target}-0005`);
+    expect(csv.body).not.toContain(`${target}-0004`);
   });
 
   it('describes the export in the OpenAPI document', async () => {

@@ -545,7 +545,7 @@ describeServer('the authorisation matrix: every operation, every kind of caller'
           ...(name === 'childSimulate' ? { kind: 'domain', id: f.domain } : {}),
         };
       case 'tokenDelete':
-        return { id: targetTokenId };
+        return { id: targetTokenId, confirm: 'demo' };
       case 'switchUser':
         return { user_id: demoId };
       case 'auditExport':

@@ -20,7 +20,7 @@ import {
   signIn,
 } from '../../support/server-harness';
 
-const body = { mode: 'flow', is_overseas: 1, product: 'cdn' };
+const body = { agreement: true, mode: 'flow', is_overseas: 1, product: 'cdn' };
 const open = '/api/customer/product/productopen';
 
 describeServer('opening the service', (h) => {
@@ -125,6 +125,22 @@ describeServer('opening the service', (h) => {
       code: 40001,
       data: { issues: [{ path: 'is_overseas', message_id: 'openService.area.unsupported' }] },
     });
+    // spec §5: the agreement is asked for by the server too, missing or not ticked.
+    for (const agreement of [undefined, false]) {
+      const unticked = await call(h().app, 'POST', open, {
+        token: s.token,
+        body: { ...body, agreement },
+        headers: headerInfo(s),
+        language: 'en',
+      });
+      expect(unticked.body).toMatchObject({
+        code: 40001,
+        msg: 'Please tick "I have read and agree to all of the CDN Service Agreement"',
+        data: { issues: [{ path: 'agreement', message_id: 'openService.agreement.required' }] },
+      });
+    }
+    const [still] = await h().db.select().from(accounts).where(eq(accounts.login, 'newbie'));
+    expect(still?.serviceStatus).toBe('not_open');
   });
 
   it('records an application under review, idempotently, then the operator approves it', async () => {

@@ -152,7 +152,14 @@ describeServer('API tokens', (h) => {
     const last = all.at(-1)!;
     const secret = made.find((s) => s.startsWith(last.hint.slice(0, -1)))!;
     expect((await names(secret)).code).toBe(0);
-    expect((await manage('delete', { id: last.id })).body.code).toBe(0);
+    // spec §5: the typed confirmation is the token's user name, checked by the server too.
+    for (const confirm of ['', 'Demo', 'someone-else'])
+      expect((await manage('delete', { id: last.id, confirm }, 'en')).body).toMatchObject({
+        code: 40001,
+        msg: 'To delete the token, type its user name: demo.',
+      });
+    expect((await names(secret)).code).toBe(0);
+    expect((await manage('delete', { id: last.id, confirm: ' demo ' })).body.code).toBe(0);
     expect((await names(secret)).code).toBe(44);
 
     const actions = (await h().db.select().from(auditEvents).where(eq(auditEvents.accountId, demo.id))).map(

@@ -183,7 +183,7 @@ describe('envelope rules (spec §8)', () => {
   it('code 11000608 rejects with the code and shows nothing', async () => {
     const t = setup([{ code: 11000608, msg: 'not verified', data: null }]);
     const error = await rejection(
-      t.client.call('productOpen', { mode: 'flow', is_overseas: 1, product: 'cdn' }),
+      t.client.call('productOpen', { agreement: true, mode: 'flow', is_overseas: 1, product: 'cdn' }),
     );
     expect(error.code).toBe(11000608);
     expect(t.notifyError).not.toHaveBeenCalled();

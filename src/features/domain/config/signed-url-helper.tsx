@@ -6,12 +6,13 @@ import type { SectionContent } from '../../../contract/domain-config';
 import { formatDateTime } from '../../../ui/format';
 import { notify } from '../../../ui/toaster';
 import { TextField } from './fields';
+import { SignedUrlCheck } from './signed-url-check';
 import { signedUrl } from './url-signing';
 
 /**
  * "Generate a signed URL" (spec §5 URL authentication): a file's path signed with the section's
- * primary key as saved, so the user can try the signing before handing it to their application.
- * Made on this device: the key never leaves it for this.
+ * primary key as saved, so the user can try the signing before handing it to their application;
+ * and a URL their application signed, checked. Done on this device: the key never leaves it for this.
  */
 export function SignedUrlHelper({
   domain,
@@ -105,6 +106,7 @@ export function SignedUrlHelper({
             </HStack>
           </Stack>
         ) : null}
+        <SignedUrlCheck value={value} />
       </Stack>
     </Box>
   );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signedUrl } from '../../../../src/features/domain/config/url-signing';
+import { checkSignedUrl, signedUrl } from '../../../../src/features/domain/config/url-signing';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const base = {
@@ -40,5 +40,69 @@ describe('signed URLs of the URL authentication section', () => {
     expect(signedUrl({ ...base, type: 'C', path: '/视频.mp4' })).toContain(
       md5(`DemoKey2026/视频.mp4${time}`),
     );
+  });
+});
+
+describe('checking a signed URL as the edge would', () => {
+  const section = (type: 'A' | 'B' | 'C') => ({
+    type,
+    primary_key: 'DemoKey2026',
+    backup_key: 'BackupKey2026',
+    lifetime: 1800,
+  });
+
+  it('accepts a URL of each type signed with the primary or the backup key, until the signing time plus the lifetime', () => {
+    for (const type of ['A', 'B', 'C'] as const) {
+      for (const key of ['DemoKey2026', 'BackupKey2026']) {
+        const url = signedUrl({ ...base, type, key });
+        // Type B carries the minute only: it counts from the start of that minute.
+        const signedAt = type === 'B' ? base.now - (base.now % 60) : base.now;
+        expect(checkSignedUrl(url, section(type), base.now + 60)).toEqual({
+          state: 'valid',
+          type,
+          until: (signedAt + 1800) * 1000,
+        });
+        expect(checkSignedUrl(url, section(type), signedAt + 1800)).toMatchObject({ state: 'valid' });
+        expect(checkSignedUrl(url, section(type), signedAt + 1801)).toMatchObject({ state: 'expired', type });
+      }
+    }
+  });
+
+  it('says when the URL is signed in another type than the domain’s (algorithm mismatch)', () => {
+    expect(checkSignedUrl(signedUrl({ ...base, type: 'A' }), section('C'), base.now)).toEqual({
+      state: 'mismatch',
+      type: 'A',
+      expected: 'C',
+    });
+    expect(checkSignedUrl(signedUrl({ ...base, type: 'B' }), section('A'), base.now)).toMatchObject({
+      state: 'mismatch',
+      type: 'B',
+    });
+  });
+
+  it('refuses another key, a changed path and a changed time; tells a URL with no signature', () => {
+    expect(
+      checkSignedUrl(signedUrl({ ...base, type: 'A', key: 'OtherKey99' }), section('A'), base.now),
+    ).toEqual({
+      state: 'signature',
+      type: 'A',
+    });
+    const c = signedUrl({ ...base, type: 'C' });
+    expect(checkSignedUrl(c.replace('/video/a.mp4', '/video/b.mp4'), section('C'), base.now)).toMatchObject({
+      state: 'signature',
+    });
+    const a = signedUrl({ ...base, type: 'A' });
+    expect(
+      checkSignedUrl(a.replace('auth_key=1700000000', 'auth_key=1800000000'), section('A'), base.now),
+    ).toMatchObject({
+      state: 'signature',
+    });
+    for (const text of ['http://video.example.com/video/a.mp4', 'not a url', ''])
+      expect(checkSignedUrl(text, section('A'), base.now)).toEqual({ state: 'unsigned' });
+  });
+
+  it('accepts a non-ASCII path as the browser sends it, percent-encoded', () => {
+    const url = signedUrl({ ...base, type: 'C', path: '/视频.mp4' });
+    expect(checkSignedUrl(new URL(url).href, section('C'), base.now)).toMatchObject({ state: 'valid' });
   });
 });

@@ -131,7 +131,7 @@ describe('deleting a token', () => {
     expect(remove.disabled).toBe(false);
     await act(async () => fireEvent.click(remove));
     expect(server.sent.filter((s) => s.name === 'tokenDelete').map((s) => s.body)).toEqual([
-      { id: 'aaaa1111' },
+      { id: 'aaaa1111', confirm: ' ops ' },
     ]);
     await vi.waitFor(() => expect(screen.queryByText('deploy')).toBeNull());
   });
