@@ -2,7 +2,15 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
-import { demoPassword, launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
+import {
+  demoPassword,
+  launch,
+  newContext,
+  preferLanguage,
+  screenshots,
+  settled,
+  signIn,
+} from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -48,10 +56,18 @@ async function call<T = Record<string, unknown>>(
 const stepOf = (now: number) => Math.floor(now / 30_000);
 const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) });
 
-/** Signs out through the user menu and waits for the portal's page. */
+/**
+ * Signs out through the user menu and waits for the portal's page. A dialog closed just before
+ * gives the focus back when its animation ends, which would close a menu opened meanwhile: the
+ * page is let settle before the menu opens, and the menu before its item is chosen.
+ */
 async function signOut(page: Page) {
+  await settled(page);
   await page.getByRole('button', { name: /^User menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const item = page.getByRole('menuitem', { name: 'Sign out' });
+  await item.waitFor();
+  await settled(page);
+  await item.click();
   await page.getByText('You have signed out.').waitFor();
 }
 

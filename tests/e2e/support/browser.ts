@@ -32,7 +32,7 @@ export async function setLanguage(page: Page, baseUrl: string, language: 'zh_CN'
 }
 
 /** Waits until opening menus and dialogs have finished their animation. */
-async function settled(page: Page) {
+export async function settled(page: Page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
