@@ -752,10 +752,14 @@ export function refererRegex(entry: string, match: 'fuzzy' | 'exact'): string {
 }
 
 /**
- * A UA entry as a pattern: the User-Agent contains the entry, case ignored (spec §5 "case
- * ignored"); `*` stands for any run of characters, so `Mozilla*Firefox` and `*bot*` work.
+ * A UA entry as a pattern, case ignored (spec §5 "case ignored"); `*` stands for any run of
+ * characters, so `Mozilla*Firefox` and `*bot*` work. `fuzzy`: the User-Agent contains the entry;
+ * `exact`: it is the entry, whole.
  */
-export const uaRegex = (entry: string): string => entry.split('*').map(regexLiteral).join('.*');
+export const uaRegex = (entry: string, match: 'fuzzy' | 'exact' = 'fuzzy'): string => {
+  const pattern = entry.split('*').map(regexLiteral).join('.*');
+  return match === 'exact' ? `^${pattern}$` : pattern;
+};
 
 /**
  * The refusals of the access section and the account's IP bans, each a variable holding its
@@ -785,6 +789,8 @@ function gateLines(ctx: Ctx, bans: string[], http: string[]): string[] {
     http.push(
       `geo $cdn_${v}_ip {`,
       `    default ${black ? '""' : 'ip-list'};`,
+      // A client without an IPv4 address (the list names IPv4 only): allowed when allow_empty says so.
+      `    ::/0 ${access.ip.allow_empty ? '""' : 'ip-list'};`,
       ...ranges.map((range) => `    ${range} ${black ? 'ip-list' : '""'};`),
       '}',
       '',
@@ -814,7 +820,11 @@ function gateLines(ctx: Ctx, bans: string[], http: string[]): string[] {
     http.push(
       `map $http_user_agent $cdn_${v}_ua {`,
       `    default ${black ? '""' : 'ua'};`,
-      ...entries.map((entry) => `    ${nginxRegex(`~*${uaRegex(entry)}`)} ${black ? 'ua' : '""'};`),
+      // No User-Agent (scripts, some apps): allowed only when allow_empty says so.
+      `    "" ${access.ua.allow_empty ? '""' : 'ua'};`,
+      ...entries.map(
+        (entry) => `    ${nginxRegex(`~*${uaRegex(entry, access.ua.match)}`)} ${black ? 'ua' : '""'};`,
+      ),
       '}',
       '',
     );

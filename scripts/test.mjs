@@ -1,13 +1,15 @@
 // Runs every check of the project and prints one closing line `N passed, N failed`.
 //   node scripts/test.mjs        two lanes at once (below)
 //   node scripts/test.mjs e2e    build, e2e only
-//   node scripts/test.mjs plan   prints how the journeys are split between the lanes
+//   node scripts/test.mjs plan   prints the batches the journeys would be taken in
 //
-// The two lanes run at the same time, and both end with browser journeys:
-//   main lane:    unit + integration tests, typecheck, lint, format, then a share of the journeys
-//   browser lane: build, then the rest of the journeys
-// The journeys are split between the lanes by their usual duration (e2eSeconds), so that both
-// lanes end at about the same time; each share runs against a server and database of its own.
+// The two lanes run at the same time:
+//   main lane:    unit + integration tests, then journeys
+//   browser lane: build, then journeys
+// The journeys wait in one queue, heaviest first, and a free lane takes the next batch: the
+// batches shrink as the queue does (a quarter of what is left), so that both lanes end together
+// whatever the machine, each batch against a server and database of its own. The lane that finds
+// the queue empty first runs the static checks (typecheck, lint, format).
 // The browser lane's output is kept in a file and printed after the main lane's, so neither is
 // interleaved with the other.
 import { spawn } from 'node:child_process';
@@ -72,8 +74,8 @@ function lane(name, out) {
 }
 
 /**
- * The usual duration of each journey file in seconds (CI, both lanes busy): what the split weighs.
- * A file not listed weighs as much as the median; the figures need only be roughly right.
+ * The usual duration of each journey file in seconds (CI, both lanes busy): what orders the queue
+ * and sizes its batches. A file not listed weighs as much as the median; roughly right is enough.
  */
 const e2eSeconds = {
   'traffic.e2e.ts': 200,
@@ -98,33 +100,36 @@ const e2eSeconds = {
   'activation.e2e.ts': 28,
   'feedback.e2e.ts': 23,
 };
-/** How long the main lane works before its share of the journeys: tests, then the static checks. */
-const mainLaneSeconds = 660;
-/** What a share costs besides its journeys: starting vitest, the server and its demo data. */
-const shareStartSeconds = 15;
 
-/**
- * The journey files split in two: the browser lane's share (from the start, after the build) and
- * the main lane's (after its own work), each the heaviest first, so that both lanes end together.
- */
-function splitJourneys() {
-  const files = readdirSync('tests/e2e').filter((f) => f.endsWith('.e2e.ts'));
+/** The smallest batch worth its start (in e2eSeconds). */
+const batchMinSeconds = 150;
+
+/** The journey files, heaviest first, and the batches lanes take from them. */
+function journeyQueue() {
   const known = Object.values(e2eSeconds).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)] ?? 60;
   const weight = (f) => e2eSeconds[f] ?? median;
-  const total = files.reduce((sum, f) => sum + weight(f), 0);
-  // browser + build = main lane + start + mainShare, and browser + mainShare = total.
-  let mainBudget = Math.max(0, (total - mainLaneSeconds - shareStartSeconds) / 2);
-  const browser = [];
-  const main = [];
-  for (const f of [...files].sort((a, b) => weight(b) - weight(a))) {
-    if (weight(f) <= mainBudget) {
-      main.push(f);
-      mainBudget -= weight(f);
-    } else browser.push(f);
-  }
-  const paths = (list) => list.map((f) => `tests/e2e/${f}`);
-  return { browser: paths(browser), main: paths(main) };
+  const files = readdirSync('tests/e2e')
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
+  return {
+    /**
+     * The next batch: files from the front until they weigh a quarter of what is left, and at
+     * least `batchMinSeconds` (a batch also starts vitest and a server with its demo data).
+     */
+    take() {
+      const left = files.reduce((sum, f) => sum + weight(f), 0);
+      const target = Math.max(left / 4, batchMinSeconds);
+      const batch = [];
+      let taken = 0;
+      while (files.length > 0 && taken < target) {
+        const file = files.shift();
+        batch.push(`tests/e2e/${file}`);
+        taken += weight(file);
+      }
+      return batch;
+    },
+  };
 }
 
 async function unitAndIntegration(l) {
@@ -165,7 +170,8 @@ async function journeys(l, label, files = []) {
 }
 
 if (only === 'plan') {
-  console.log(JSON.stringify(splitJourneys(), null, 2));
+  const queue = journeyQueue();
+  for (let batch = queue.take(); batch.length > 0; batch = queue.take()) console.log(batch.join(' '));
   process.exit(0);
 } else if (only === 'e2e') {
   const l = lane('browser', process.stdout);
@@ -175,20 +181,23 @@ if (only === 'plan') {
   const browserOut = createWriteStream(logFile);
   const browser = lane('browser', browserOut);
   const main = lane('main', process.stdout);
-  const shares = splitJourneys();
+  const queue = journeyQueue();
+  let staticTaken = false;
+  /** Batches of journeys until the queue is empty, then the static checks if no lane took them. */
+  const drain = async (l, ok) => {
+    for (let batch = ok ? queue.take() : []; batch.length > 0; batch = queue.take())
+      await journeys(l, `browser tests (Chromium): ${batch.map((f) => f.slice(10)).join(', ')}`, batch);
+    if (!staticTaken) {
+      staticTaken = true;
+      await staticChecks(l);
+    }
+  };
   const built = build(browser);
   await Promise.all([
-    built
-      .then((ok) => (ok ? journeys(browser, 'browser tests (Chromium), first share', shares.browser) : null))
-      .then(() => new Promise((r) => browserOut.end(r))),
+    built.then((ok) => drain(browser, ok)).then(() => new Promise((r) => browserOut.end(r))),
     unitAndIntegration(main)
-      .then(() => staticChecks(main))
       .then(() => built)
-      .then((ok) =>
-        ok && shares.main.length > 0
-          ? journeys(main, 'browser tests (Chromium), second share', shares.main)
-          : null,
-      ),
+      .then((ok) => drain(main, ok)),
   ]);
   process.stdout.write(`\n── browser lane ──\n${readFileSync(logFile, 'utf8')}`);
 }

@@ -558,6 +558,10 @@ export const certificates = pgTable(
     wildcard: boolean('wildcard').notNull(),
     issuer: text('issuer').notNull(),
     algorithm: text('algorithm', { enum: ['RSA', 'ECDSA'] }).notNull(),
+    /** The validation level its policies name (spec §3 level): DV, OV or EV; '' when they name none. */
+    level: text('level', { enum: ['DV', 'OV', 'EV', ''] })
+      .notNull()
+      .default(''),
     keySize: integer('key_size').notNull(),
     notBefore: ts('not_before').notNull(),
     notAfter: ts('not_after').notNull(),

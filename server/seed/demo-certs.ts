@@ -25,7 +25,12 @@ interface DemoCert {
   associate: string[];
   /** Uploaded with a chain that does not link, forced (spec §5): it waits for audit. */
   brokenChain?: boolean;
+  /** The validation its policy names (spec §3 level); domain validation when not given. */
+  level?: 'OV' | 'EV';
 }
+
+/** The CA/Browser Forum policy identifier of each level. */
+const levelPolicy = { DV: '2.23.140.1.2.1', OV: '2.23.140.1.2.2', EV: '2.23.140.1.1' } as const;
 
 /** spec §9 thresholds shown by the demo: a wildcard in service, 3 and 20 days left, expired, pending audit. */
 const demoCerts: DemoCert[] = [
@@ -36,6 +41,7 @@ const demoCerts: DemoCert[] = [
     endsInDays: 335,
     // Not www.demo-shop.com: it stays the demo's domain with HTTPS settings and no certificate.
     associate: ['demo-shop.com', 'shop.demo-shop.com', 'api.demo-shop.com', 'cart.demo-shop.com'],
+    level: 'OV',
   },
   {
     name: 'demo-media www',
@@ -80,6 +86,7 @@ const demoCerts: DemoCert[] = [
     startedDaysAgo: 2,
     endsInDays: 363,
     associate: [],
+    level: 'EV',
   },
 ];
 
@@ -166,6 +173,7 @@ async function issueAndUpload(
         new x509.SubjectAlternativeNameExtension(
           demo.names.map((value) => ({ type: 'dns' as const, value })),
         ),
+        new x509.CertificatePolicyExtension([levelPolicy[demo.level ?? 'DV']]),
       ],
     },
     webcrypto as unknown as Crypto,

@@ -118,8 +118,19 @@ const apiAccess = (): Versions<'domainAccess'> => [
   [
     {
       ...defaultsOf('domainAccess'),
-      ip: { enabled: true, mode: 'black', entries: ['192.0.2.66', '198.51.100.0/24', '203.0.113.128/25'] },
-      ua: { enabled: true, mode: 'black', entries: ['BadBot/1.0', 'curl/7.29.0'] },
+      ip: {
+        enabled: true,
+        mode: 'black',
+        entries: ['192.0.2.66', '198.51.100.0/24', '203.0.113.128/25'],
+        allow_empty: true,
+      },
+      ua: {
+        enabled: true,
+        mode: 'black',
+        entries: ['BadBot/1.0', 'curl/7.29.0'],
+        allow_empty: false,
+        match: 'exact',
+      },
     },
     15,
   ],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId } from './domain';
 import { domainStatuses } from './rules/domain';
-import { certStatuses, expiryFilters } from './rules/cert';
+import { certLevels, certStatuses, certTypes, expiryFilters } from './rules/cert';
 import { text } from './text';
 
 /** spec §3 Certificate, §9: what one account may keep. */
@@ -32,7 +32,12 @@ export const certEntry = z.object({
   names: z.array(z.string()),
   wildcard: z.boolean(),
   issuer: z.string(),
+  /** spec §3 encryption algorithm. */
   algorithm: z.enum(['RSA', 'ECDSA']),
+  /** spec §3 type: what it covers, one name, several, or a wildcard (`certTypeOf`). */
+  type: z.enum(certTypes),
+  /** spec §3 level: the validation its policies name; '' when they name none (a private CA's). */
+  level: z.enum(certLevels),
   key_size: z.number().int(),
   not_before: z.string(),
   not_after: z.string(),

@@ -93,10 +93,17 @@ export const httpsConfig = checked(
 
 const list = <T extends z.ZodRawShape>(extra: T) =>
   z.object({ enabled: z.boolean(), mode: z.enum(listModes), entries: entries(), ...extra });
+/**
+ * spec §3: IP, UA and referer lists, each with an allow-empty flag, UA and referer with a match
+ * mode. "Empty" is a request without the value: no Referer, no User-Agent, and for the IP list
+ * (IPv4 only, spec §5) a client without an IPv4 address. When on, such requests pass the list;
+ * when off, it refuses them. An IP list matches addresses and CIDR ranges as written: it has no
+ * fuzzy mode. The flags added after the lists default so that an edit queued before keeps its meaning.
+ */
 export const accessConfig = checked(
   z.object({
-    ip: list({}),
-    ua: list({}),
+    ip: list({ allow_empty: z.boolean().default(false) }),
+    ua: list({ allow_empty: z.boolean().default(false), match: z.enum(refererMatches).default('fuzzy') }),
     referer: list({ allow_empty: z.boolean(), match: z.enum(refererMatches) }),
   }),
   (v) => [
@@ -196,8 +203,8 @@ export const configSections = {
   domainAccess: {
     content: accessConfig,
     defaults: {
-      ip: { enabled: false, mode: 'black', entries: [] as string[] },
-      ua: { enabled: false, mode: 'black', entries: [] as string[] },
+      ip: { enabled: false, mode: 'black', entries: [] as string[], allow_empty: false },
+      ua: { enabled: false, mode: 'black', entries: [] as string[], allow_empty: false, match: 'fuzzy' },
       referer: { enabled: false, mode: 'black', entries: [] as string[], allow_empty: false, match: 'fuzzy' },
     },
   },

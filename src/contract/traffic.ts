@@ -63,6 +63,12 @@ export const topDimensions = [
   'response_time',
   'blocked_rule',
   'blocked_client',
+  /**
+   * The report's sub-account dimension (spec §2): per sub-account (key: its login), the traffic
+   * of the domains it reaches by its data permission, within the domains the viewer reaches. A
+   * domain two sub-accounts reach counts for both.
+   */
+  'sub_account',
 ] as const;
 export type TopDimension = (typeof topDimensions)[number];
 
@@ -206,10 +212,18 @@ export const trafficSeriesResult = z.object({
 });
 export type TrafficSeriesResult = z.infer<typeof trafficSeriesResult>;
 
+/**
+ * What the busiest rows are ranked by. Ranking the top URLs by traffic is the "top URL type" of
+ * spec §6 (permission key enable/view/top_url_type): an account without it ranks them by requests.
+ */
+export const topOrders = ['requests', 'bytes'] as const;
+export type TopOrder = (typeof topOrders)[number];
+
 export const trafficTopBody = z.intersection(
   trafficQuery,
   z.object({
     dimension: z.enum(topDimensions),
+    order: z.enum(topOrders).default('requests'),
     limit: z.number().int().min(1).max(trafficLimits.topRowsMax).default(100),
   }),
 );
@@ -247,6 +261,7 @@ export const reportExportBody = z.intersection(
   trafficQuery,
   z.object({
     dimension: z.enum(topDimensions),
+    order: z.enum(topOrders).default('requests'),
     limit: z.number().int().min(1).max(limits.exportRowsMax).default(limits.exportRowsMax),
     format: z.enum(['xlsx', 'csv']),
     language: z.enum(['zh_CN', 'en_US']).default('zh_CN'),

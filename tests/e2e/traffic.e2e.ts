@@ -98,6 +98,15 @@ describe('traffic statistics', () => {
         const slug = path.replace('/cdn/', '').replaceAll('/', '-');
         await screenshots(page, `traffic-${slug}-${language}`, { pause: 300 });
       }
+      // The report by sub-account: the demo's sub-account, over the two domains it reaches.
+      await open(page, '/cdn/report?preset=7d');
+      await page.getByRole('tab', { name: language === 'zh_CN' ? '子账号' : 'Sub-account' }).click();
+      await page
+        .locator('#report-sub_account')
+        .locator('xpath=ancestor::section')
+        .getByRole('cell', { name: 'demo-analyst' })
+        .waitFor();
+      await screenshots(page, `traffic-report-sub-account-${language}`);
       await context.close();
     });
 

@@ -88,7 +88,7 @@ export class TestPki {
   issue(
     name: string,
     issuer: string,
-    options: { ca?: boolean; cn?: string; dns?: string[]; days?: number } = {},
+    options: { ca?: boolean; cn?: string; dns?: string[]; days?: number; policies?: string[] } = {},
   ): string {
     this.run(
       'req',
@@ -102,7 +102,7 @@ export class TestPki {
     );
     const ext = options.ca
       ? 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n'
-      : `basicConstraints=CA:FALSE\n${options.dns?.length ? `subjectAltName=${options.dns.map((d) => `DNS:${d}`).join(',')}\n` : ''}`;
+      : `basicConstraints=CA:FALSE\n${options.dns?.length ? `subjectAltName=${options.dns.map((d) => `DNS:${d}`).join(',')}\n` : ''}${options.policies?.length ? `certificatePolicies=${options.policies.join(',')}\n` : ''}`;
     writeFileSync(join(this.dir, `${name}.ext`), ext);
     this.run(
       'x509',

@@ -14,6 +14,8 @@ export interface ParsedCert {
   wildcard: boolean;
   issuer: string;
   algorithm: 'RSA' | 'ECDSA';
+  /** The validation level its policies name (CA/Browser Forum identifiers); '' when none. */
+  level: CertLevel;
   /** RSA: the modulus length; ECDSA: the curve's size. */
   keySize: number;
   curve: string | null;
@@ -67,6 +69,22 @@ const dnsNames = (cert: X509Certificate) =>
     .split(/,\s*/)
     .filter((part) => part.startsWith('DNS:'))
     .map((part) => part.slice(4).trim());
+
+export type CertLevel = 'DV' | 'OV' | 'EV' | '';
+
+/**
+ * The CA/Browser Forum policy identifiers, as DER, by the level they name: extended validation
+ * (2.23.140.1.1), organization and individual validation (2.23.140.1.2.2, .3), domain validation
+ * (2.23.140.1.2.1). Node does not read certificate policies; migration 0019 reads stored
+ * certificates the same way.
+ */
+const levelPolicies: [Exclude<CertLevel, ''>, Buffer[]][] = [
+  ['EV', [Buffer.from('060567810c0101', 'hex')]],
+  ['OV', [Buffer.from('060667810c010202', 'hex'), Buffer.from('060667810c010203', 'hex')]],
+  ['DV', [Buffer.from('060667810c010201', 'hex')]],
+];
+export const levelOf = (cert: X509Certificate): CertLevel =>
+  levelPolicies.find(([, oids]) => oids.some((oid) => cert.raw.includes(oid)))?.[0] ?? '';
 
 /** The OID of the SM2 curve (1.2.156.10197.1.301), as DER: Node does not name SM2 keys. */
 const sm2Curve = Buffer.from('06082a811ccf5501822d', 'hex');
@@ -191,6 +209,7 @@ export function parseUpload(upload: CertUpload, now: Date = new Date()): CertPar
       wildcard: names.some((n) => n.startsWith('*.')),
       issuer: /(?:^|\n)CN=([^\n]*)/.exec(leaf.issuer)?.[1]?.trim() ?? leaf.issuer,
       algorithm: type === 'rsa' ? 'RSA' : 'ECDSA',
+      level: levelOf(leaf),
       keySize: type === 'rsa' ? (details.modulusLength ?? 0) : (curveSizes[details.namedCurve ?? ''] ?? 0),
       curve: type === 'ec' ? (details.namedCurve ?? null) : null,
       notBefore: new Date(leaf.validFrom),

@@ -10,7 +10,7 @@ import type {
 } from '../../../src/contract/cert';
 import { certLimits } from '../../../src/contract/cert';
 import { Code } from '../../../src/contract/codes';
-import { certStatus, matchesExpiry } from '../../../src/contract/rules/cert';
+import { certStatus, certTypeOf, matchesExpiry } from '../../../src/contract/rules/cert';
 import { takeLock } from '../domain/service';
 import { certificateUsers, type CertificateUser } from '../domain/config';
 import type { Db, Executor } from '../../db/client';
@@ -45,6 +45,7 @@ const columns = {
   wildcard: certificates.wildcard,
   issuer: certificates.issuer,
   algorithm: certificates.algorithm,
+  level: certificates.level,
   keySize: certificates.keySize,
   notBefore: certificates.notBefore,
   notAfter: certificates.notAfter,
@@ -63,6 +64,7 @@ type ListedRow = Pick<
   | 'wildcard'
   | 'issuer'
   | 'algorithm'
+  | 'level'
   | 'keySize'
   | 'notBefore'
   | 'notAfter'
@@ -81,6 +83,8 @@ function entryOf(row: ListedRow, users: readonly CertificateUser[], now: Date): 
     wildcard: row.wildcard,
     issuer: row.issuer,
     algorithm: row.algorithm,
+    type: certTypeOf(row),
+    level: row.level,
     key_size: row.keySize,
     not_before: row.notBefore.toISOString(),
     not_after: row.notAfter.toISOString(),
@@ -206,6 +210,7 @@ export async function uploadCertificate(
     wildcard: cert.wildcard,
     issuer: cert.issuer,
     algorithm: cert.algorithm,
+    level: cert.level,
     keySize: cert.keySize,
     notBefore: cert.notBefore,
     notAfter: cert.notAfter,

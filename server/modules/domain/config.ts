@@ -10,6 +10,23 @@ import { domains } from '../../db/schema';
 import type { DomainStatus } from '../../../src/contract/rules/domain';
 import type { Executor } from '../../db/client';
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A stored section over its defaults, objects one level down included: a field added to a
+ * section's part later (the lists' allow-empty flag) reads as its default in a document kept before.
+ */
+function overDefaults(
+  defaults: Record<string, unknown>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...defaults, ...data };
+  for (const [key, value] of Object.entries(defaults))
+    if (isPlainObject(value) && isPlainObject(data[key])) merged[key] = { ...value, ...data[key] };
+  return merged;
+}
+
 /** Every section of a domain from its stored documents: each as stored, or its defaults at version 0. */
 export function sectionsFrom(
   id: string,
@@ -21,7 +38,7 @@ export function sectionsFrom(
       return [
         kind,
         document
-          ? { ...defaultSection(kind, id), ...document.data, id, version: document.version }
+          ? { ...overDefaults(defaultSection(kind, id), document.data), id, version: document.version }
           : defaultSection(kind, id),
       ];
     }),

@@ -1,7 +1,16 @@
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../src/contract';
 import { blockRuleNames, carrierNames, regionNames, type TopDimension } from '../../../src/contract/traffic';
-import { t } from '../../i18n/messages';
+import { catalogText } from '../../i18n/catalog';
+
+/**
+ * The file's texts are the report screen's (its catalog part, statistics.po), so the file and the
+ * table say the same; only where the file holds a bare number does its title name the unit.
+ */
+const text = (id: string, language: Language) => catalogText(id, language) ?? id;
+/** The screen's id of a dimension's name: `stats.dimension.` and the dimension in camel case. */
+const dimensionId = (dimension: TopDimension) =>
+  `stats.dimension.${dimension.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
  * A report as a file: an Excel workbook (exceljs, which also reads it back in the tests) or CSV
@@ -16,12 +25,12 @@ export async function exportReport(
   language: Language,
 ): Promise<{ body: Buffer; type: string; name: string }> {
   const headers = [
-    t('report.column.rank', language),
-    t(`report.dimension.${dimension}`, language),
-    t('report.column.requests', language),
-    t('report.column.requestShare', language),
-    t('report.column.bytes', language),
-    t('report.column.byteShare', language),
+    text('stats.table.rank', language),
+    text(dimension === 'response_time' ? 'stats.export.responseTime' : dimensionId(dimension), language),
+    text('stats.table.requests', language),
+    text('stats.table.requestShare', language),
+    text('stats.export.bytes', language),
+    text('stats.table.flowShare', language),
   ];
   // Regions, carriers and rules by their names in the file's language, as the screen shows them.
   const names: Record<string, { zh_CN: string; en_US: string }> | null =
@@ -59,7 +68,7 @@ export async function exportReport(
     };
   }
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(t('report.sheet', language));
+  const sheet = workbook.addWorksheet(text('stats.export.sheet', language));
   sheet.addRow(headers).font = { bold: true };
   for (const row of table) sheet.addRow(row);
   sheet.getColumn(2).width = 60;

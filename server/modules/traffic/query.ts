@@ -8,6 +8,7 @@ import {
   type TrafficColumns,
   type TrafficSummary,
   type TopDimension,
+  type TopOrder,
   statsDayStart,
 } from '../../../src/contract/traffic';
 import type { Db, Executor } from '../../db/client';
@@ -17,7 +18,7 @@ import { domainsByIds } from '../domain/service';
 import { allDomains, floorTo } from './aggregate';
 import { hllCount, hllError, hllMerge, hllRegisters } from './hll';
 import { rowsOf } from './store';
-import type { IdScope } from '../user/scope';
+import { allows, type IdScope } from '../user/scope';
 import { Code } from '../../../src/contract';
 
 /** The domains a query reads: the account as a whole, or some of its domains. */
@@ -280,10 +281,13 @@ export async function top(
   db: Db,
   scope: Scope,
   range: Range,
-  dimension: TopDimension,
+  dimension: Exclude<TopDimension, 'sub_account'>,
   limit: number,
   now: number,
+  order: TopOrder = 'requests',
 ) {
+  // The column the rows are ranked by: 2 (requests) or 3 (bytes), then the key.
+  const rank = sql.raw(order === 'bytes' ? '3 desc' : '2 desc');
   const daily = wholeDays(range) || range.start < now - retentionDays.hourDims * day;
   const from = new Date(daily ? statsDayStart(range.start) : floorTo(range.start, 3_600_000)).toISOString();
   const to = new Date(range.end).toISOString();
@@ -301,18 +305,18 @@ export async function top(
     query = sql`select ${sql.raw(dimension)} as key, sum(requests) as requests, sum(bytes) as bytes
       from ${sql.raw(daily ? 'traffic_geo_1d' : 'traffic_geo_1h')}
       where account_id = ${scope.accountId} and ${domains} and at >= ${from} and at < ${to}
-      group by 1 order by 2 desc, 1 limit ${limit}`;
+      group by 1 order by ${rank}, 1 limit ${limit}`;
   } else if (dimension === 'domain') {
     query = sql`select domain_id as key, sum(requests) as requests, sum(bytes) as bytes
       from ${sql.raw(daily ? 'traffic_1d' : 'traffic_1h')}
       where account_id = ${scope.accountId} and ${domains} and at >= ${from} and at < ${to}
-      group by 1 order by 2 desc, 1 limit ${limit}`;
+      group by 1 order by ${rank}, 1 limit ${limit}`;
   } else {
     query = sql`select key, sum(requests) as requests, sum(bytes) as bytes
       from ${sql.raw(daily ? 'traffic_dims_1d' : 'traffic_dims_1h')}
       where account_id = ${scope.accountId} and ${domains} and dim = ${dimension}
         and at >= ${from} and at < ${to} and key <> ''
-      group by 1 order by 2 desc, 1 limit ${limit}`;
+      group by 1 order by ${rank}, 1 limit ${limit}`;
   }
   const rows = rowsOf<{ key: string; requests: string; bytes: string }>(await db.execute(query));
   return {
@@ -320,6 +324,43 @@ export async function top(
     total_requests: Number(totals?.requests ?? 0),
     total_bytes: Number(totals?.bytes ?? 0),
   };
+}
+
+/** A sub-account as the report's sub-account dimension reads it: its login and the domains it reaches. */
+export interface SubAccountReach {
+  login: string;
+  domains: IdScope;
+}
+
+/**
+ * The report's sub-account dimension: each sub-account's requests and traffic over the range,
+ * summed over the domains of the query it reaches, the busiest first; the totals are the query's.
+ */
+export async function topBySubAccount(
+  db: Db,
+  scope: Scope,
+  range: Range,
+  subAccounts: readonly SubAccountReach[],
+  limit: number,
+  now: number,
+  order: TopOrder = 'requests',
+) {
+  const byDomain = await top(db, scope, range, 'domain', Number.MAX_SAFE_INTEGER, now);
+  const rows = subAccounts
+    .map(({ login, domains }) => {
+      const reached = byDomain.rows.filter((r) => allows(domains, r.key));
+      return {
+        key: login,
+        requests: reached.reduce((sum, r) => sum + r.requests, 0),
+        bytes: reached.reduce((sum, r) => sum + r.bytes, 0),
+      };
+    })
+    .filter((r) => r.requests > 0 || r.bytes > 0)
+    .sort(
+      (a, b) => (order === 'bytes' ? b.bytes - a.bytes : b.requests - a.requests) || (a.key < b.key ? -1 : 1),
+    )
+    .slice(0, limit);
+  return { rows, total_requests: byDomain.total_requests, total_bytes: byDomain.total_bytes };
 }
 
 /** Distinct clients per day and over the range, with page views, for whole days (UTC+8). */

@@ -9,7 +9,11 @@ import {
   trafficLimits,
   trafficPaths,
   type Granularity,
+  type TopDimension,
+  type TopOrder,
 } from '../../../src/contract/traffic';
+import type { Principal } from '../../authz/principal';
+import type { Db } from '../../db/client';
 import { callerOf } from '../../authz/hooks';
 import type { AppContext } from '../../http/context';
 import { safeEqual } from '../../http/crypto';
@@ -17,17 +21,52 @@ import { AppError, ok, requestLanguage } from '../../http/envelope';
 import { t } from '../../i18n/messages';
 import { contractRoute, failureEnvelope } from '../../http/routes';
 import { KeyVault } from '../cert/key-vault';
+import { subAccountsOf } from '../account/service';
 import { domainsByIds } from '../domain/service';
+import { allows, dataScopeOf } from '../user/scope';
 import { gateCalls } from './account-gate';
 import { exportReport } from './export';
 import { ingestRoute } from './ingest-route';
-import { series, scopeOf, top, uniqueVisitors } from './query';
+import { series, scopeOf, top, topBySubAccount, uniqueVisitors } from './query';
 import { RawLogs } from './raw-logs';
 
 const rangeOf = (input: { start: string; end: string }) => ({
   start: Date.parse(input.start),
   end: Date.parse(input.end),
 });
+
+/**
+ * The rows of one report dimension for a caller. The sub-account dimension lists the sub-accounts
+ * whose objects the caller reaches (a main account: all of them), each over its own domains.
+ */
+async function reportRows(
+  db: Db,
+  auth: Pick<Principal, 'scope' | 'account'> & { viewAccountId: number },
+  input: {
+    all: boolean;
+    domain_ids: string[];
+    start: string;
+    end: string;
+    dimension: TopDimension;
+    order: TopOrder;
+    limit: number;
+  },
+) {
+  // spec §6: the top URLs by traffic are for accounts with the top-URL-type permission.
+  if (input.dimension === 'url' && input.order === 'bytes' && !auth.account.topUrlType)
+    throw new AppError(Code.forbidden, 'report.topUrlType.disabled');
+  const scope = await scopeOf(db, auth.viewAccountId, input, auth.scope.domains);
+  const range = rangeOf(input);
+  if (input.dimension !== 'sub_account')
+    return top(db, scope, range, input.dimension, input.limit, Date.now(), input.order);
+  const subs = (await subAccountsOf(db, auth.viewAccountId)).filter((s) =>
+    allows(auth.scope.owners, String(s.id)),
+  );
+  const reach = await Promise.all(
+    subs.map(async (s) => ({ login: s.login, domains: (await dataScopeOf(db, s)).domains })),
+  );
+  return topBySubAccount(db, scope, range, reach, input.limit, Date.now(), input.order);
+}
 
 export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
   const raw = new RawLogs(ctx.config.logDir);
@@ -51,10 +90,9 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The points go as columns (src/contract/traffic.ts `trafficColumns`), as they are read.
     return ok(request, answer);
   });
-  contractRoute(app, ctx, 'trafficTop', async (request, input, auth) => {
-    const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);
-    return ok(request, await top(ctx.db, scope, rangeOf(input), input.dimension, input.limit, Date.now()));
-  });
+  contractRoute(app, ctx, 'trafficTop', async (request, input, auth) =>
+    ok(request, await reportRows(ctx.db, auth, input)),
+  );
   contractRoute(app, ctx, 'trafficUv', async (request, input, auth) => {
     const scope = await scopeOf(ctx.db, auth.viewAccountId, input, auth.scope.domains);
     return ok(request, await uniqueVisitors(ctx.db, scope, rangeOf(input)));
@@ -140,8 +178,7 @@ export function trafficRoutes(app: FastifyInstance, ctx: AppContext): void {
       const input = reportExportBody.parse(request.body);
       const auth = callerOf(request);
       const accountId = auth.viewAccountId;
-      const scope = await scopeOf(ctx.db, accountId, input, auth.scope.domains);
-      const report = await top(ctx.db, scope, rangeOf(input), input.dimension, input.limit, Date.now());
+      const report = await reportRows(ctx.db, auth, input);
       if (report.rows.length === 0) throw new AppError(Code.notFound, 'report.export.empty');
       const names =
         input.dimension === 'domain'

@@ -64,6 +64,16 @@ export function certCovers(names: readonly string[], domain: string): boolean {
  * `domainSuspended`. `valid` and `verified` are shown beside it, as tags: within its validity, and
  * its chain checked (`certTags`).
  */
+/** spec §3 certificate type: one name, several names, or a wildcard among them. */
+export const certTypes = ['single', 'multiple', 'wildcard'] as const;
+export type CertType = (typeof certTypes)[number];
+export const certTypeOf = (cert: { names: readonly string[]; wildcard: boolean }): CertType =>
+  cert.wildcard ? 'wildcard' : cert.names.length > 1 ? 'multiple' : 'single';
+
+/** spec §3 certificate level: domain, organization or extended validation; '' when not named. */
+export const certLevels = ['DV', 'OV', 'EV', ''] as const;
+export type CertLevel = (typeof certLevels)[number];
+
 export const certStatuses = [
   'expired',
   'pendingAudit',

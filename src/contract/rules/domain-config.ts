@@ -157,6 +157,7 @@ export function checkHttps(https: {
 // ---- access control (spec §3, §5 lists) --------------------------------------------------------
 
 export const listModes = ['black', 'white'] as const;
+/** How a referer or User-Agent entry matches: the value contains it (fuzzy) or is it (exact). */
 export const refererMatches = ['fuzzy', 'exact'] as const;
 
 /** The IP list: at most 500, IPv4 or IPv4 CIDR, no duplicates, no overlapping ranges. */

@@ -203,7 +203,7 @@ function HistoryBody() {
                 <Table.ColumnHeader>{t({ id: 'alarm.ui.history.time', message: 'Time' })}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t({ id: 'alarm.ui.col.name', message: 'Name' })}</Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="lg">
-                  {t({ id: 'alarm.ui.col.monitor', message: 'Monitor type' })}
+                  {t({ id: 'alarm.ui.col.monitor', message: 'Object type' })}
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>
                   {t({ id: 'alarm.ui.history.object', message: 'Object' })}

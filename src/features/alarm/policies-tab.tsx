@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import {
   alarmIndicators,
@@ -134,6 +134,29 @@ function PolicyDialog({
     }
     set({ rules: [...draft.rules, { indicator: 'bandwidth', operator: 'gt', threshold: '' }] });
   };
+  const periodsInput = (
+    <Input
+      size="sm"
+      w="16"
+      inputMode="numeric"
+      aria-label={t({ id: 'alarm.ui.trigger.periods', message: 'Consecutive periods' })}
+      value={draft.periods}
+      onChange={(e) => set({ periods: e.currentTarget.value })}
+    />
+  );
+  const periodSelect = (
+    <NativeSelect.Root size="sm" w="auto">
+      <NativeSelect.Field
+        aria-label={t({ id: 'alarm.ui.trigger.period', message: 'Period' })}
+        value={String(draft.period)}
+        onChange={(e) => set({ period: e.currentTarget.value === '1' ? 1 : 5 })}
+      >
+        <option value="1">{t({ id: 'alarm.ui.trigger.oneMinute', message: '1 minute' })}</option>
+        <option value="5">{t({ id: 'alarm.ui.trigger.fiveMinutes', message: '5 minutes' })}</option>
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
   return (
     <DialogFrame
       size="lg"
@@ -331,30 +354,11 @@ function PolicyDialog({
           label={t({ id: 'alarm.ui.policy.trigger', message: 'Trigger condition' })}
           error={error('periods')}
         >
-          <HStack gap="2" flexWrap="wrap">
-            <Text fontSize="sm">{t({ id: 'alarm.ui.trigger.for', message: 'Held for' })}</Text>
-            <Input
-              size="sm"
-              w="16"
-              inputMode="numeric"
-              aria-label={t({ id: 'alarm.ui.trigger.periods', message: 'Consecutive periods' })}
-              value={draft.periods}
-              onChange={(e) => set({ periods: e.currentTarget.value })}
-            />
-            <Text fontSize="sm">
-              {t({ id: 'alarm.ui.trigger.consecutive', message: 'consecutive periods of' })}
-            </Text>
-            <NativeSelect.Root size="sm" w="auto">
-              <NativeSelect.Field
-                aria-label={t({ id: 'alarm.ui.trigger.period', message: 'Period' })}
-                value={String(draft.period)}
-                onChange={(e) => set({ period: e.currentTarget.value === '1' ? 1 : 5 })}
-              >
-                <option value="1">{t({ id: 'alarm.ui.trigger.oneMinute', message: '1 minute' })}</option>
-                <option value="5">{t({ id: 'alarm.ui.trigger.fiveMinutes', message: '5 minutes' })}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+          {/* One sentence with its two fields in place, so that each language orders it its own way. */}
+          <HStack gap="2" flexWrap="wrap" fontSize="sm">
+            <Trans id="alarm.ui.trigger.sentence">
+              Held for {periodsInput} consecutive periods of {periodSelect}
+            </Trans>
           </HStack>
         </FormField>
         <FormField
@@ -444,7 +448,7 @@ export function PoliciesTab({
               <Table.Row css={{ '& th': { whiteSpace: 'nowrap' } }}>
                 <Table.ColumnHeader>{t({ id: 'alarm.ui.col.name', message: 'Name' })}</Table.ColumnHeader>
                 <Table.ColumnHeader>
-                  {t({ id: 'alarm.ui.col.monitor', message: 'Monitor type' })}
+                  {t({ id: 'alarm.ui.col.monitor', message: 'Object type' })}
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>{t({ id: 'alarm.ui.col.rules', message: 'Rules' })}</Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="lg">

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ExpiryFilter, CertStatus } from '../../contract/rules/cert';
+import type { CertLevel, CertType, ExpiryFilter, CertStatus } from '../../contract/rules/cert';
 
 /**
  * The texts of the certificates' message ids (the server's upload checks, the association rules):
@@ -73,6 +73,20 @@ export const statusLabels: Record<CertStatus, MessageDescriptor> = {
   notAssociated: msg({ id: 'cert.status.notAssociated', message: 'Not associated' }),
   inService: msg({ id: 'cert.status.inService', message: 'In service' }),
   domainSuspended: msg({ id: 'cert.status.domainSuspended', message: 'Domain suspended' }),
+};
+
+/** spec §3 certificate type: what it covers. */
+export const typeLabels: Record<CertType, MessageDescriptor> = {
+  single: msg({ id: 'cert.type.single', message: 'Single domain' }),
+  multiple: msg({ id: 'cert.type.multiple', message: 'Multiple domains' }),
+  wildcard: msg({ id: 'cert.type.wildcard', message: 'Wildcard' }),
+};
+
+/** spec §3 certificate level: the validation its authority did. */
+export const levelLabels: Record<Exclude<CertLevel, ''>, MessageDescriptor> = {
+  DV: msg({ id: 'cert.level.dv', message: 'DV (domain validated)' }),
+  OV: msg({ id: 'cert.level.ov', message: 'OV (organization validated)' }),
+  EV: msg({ id: 'cert.level.ev', message: 'EV (extended validation)' }),
 };
 
 export const tagLabels = {

@@ -34,14 +34,14 @@ import { useAddressKeyword } from '../../ui/use-address-keyword';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { AssociateDialog } from './associate-dialog';
-import { certRuleMessages, expiryLabels, statusLabels, tagLabels } from './cert-messages';
+import { certRuleMessages, expiryLabels, statusLabels, tagLabels, typeLabels } from './cert-messages';
 import { DetailDialog } from './detail-dialog';
 import { FeedDialog } from './feed-dialog';
 import { expiryBuckets, filterCertRows, type CertRow } from './rows';
 import { certPageSizes, type CertSearch } from './search';
 import { UploadDialog } from './upload-dialog';
 import { useCertList, useCertPull, useRepullAfterAssociations } from './use-cert-list';
-import { certTags } from '../../contract/rules/cert';
+import { certTags, certTypeOf } from '../../contract/rules/cert';
 
 export interface CertScreenProps {
   search: CertSearch;
@@ -394,7 +394,12 @@ const CertTableRow = memo(function CertTableRow({
           <Text fontSize="xs" color="fg.muted" truncate title={row.names.join(', ')}>
             {row.names.join(', ')}
           </Text>
-          <Text fontSize="xs" color="fg.muted">{`${row.algorithm} ${row.key_size}`}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {/* The type from the names, so that a list kept by an earlier version reads it too. */}
+            {[i18n._(typeLabels[certTypeOf(row)]), row.level || null, `${row.algorithm} ${row.key_size}`]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
           {/* Narrow screens show the domains here, their own column hidden. */}
           <Text fontSize="xs" color="fg.muted" hideFrom="xl" truncate>
             {row.domains.length === 0

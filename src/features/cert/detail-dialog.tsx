@@ -5,7 +5,8 @@ import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { formatDateTime } from '../../ui/format';
-import { statusLabels } from './cert-messages';
+import { levelLabels, statusLabels, typeLabels } from './cert-messages';
+import { certTypeOf } from '../../contract/rules/cert';
 import type { CertRow } from './rows';
 
 function Detail({
@@ -38,6 +39,11 @@ function Detail({
         [t({ id: 'cert.field.cn', message: 'Common name (CN)' }), cert.cn || '—'],
         [t({ id: 'cert.field.sans', message: 'Subject alternative names' }), cert.sans.join(', ') || '—'],
         [t({ id: 'cert.field.issuer', message: 'Issuer' }), cert.issuer],
+        [t({ id: 'cert.field.type', message: 'Type' }), i18n._(typeLabels[certTypeOf(cert)])],
+        [
+          t({ id: 'cert.field.level', message: 'Level' }),
+          cert.level ? i18n._(levelLabels[cert.level]) : t({ id: 'cert.level.none', message: 'Not stated' }),
+        ],
         [t({ id: 'cert.col.algorithm', message: 'Algorithm' }), `${cert.algorithm} ${cert.key_size}`],
         [t({ id: 'cert.field.notBefore', message: 'Valid from' }), formatDateTime(cert.not_before)],
         [t({ id: 'cert.col.validity', message: 'Valid until' }), formatDateTime(cert.not_after)],

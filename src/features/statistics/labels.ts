@@ -31,6 +31,7 @@ export const metricLabels: Record<MetricId, MessageDescriptor> = {
   blocked: msg({ id: 'stats.metric.blocked', message: 'Blocked requests' }),
 };
 
+/** By the dimension's name in camel case (`stats.dimension.responseTime`): the exported file's titles read them too. */
 export const dimensionLabels: Record<TopDimension, MessageDescriptor> = {
   url: msg({ id: 'stats.dimension.url', message: 'URL' }),
   referer: msg({ id: 'stats.dimension.referer', message: 'Referer' }),
@@ -43,6 +44,17 @@ export const dimensionLabels: Record<TopDimension, MessageDescriptor> = {
   response_time: msg({ id: 'stats.dimension.responseTime', message: 'Response time' }),
   blocked_rule: msg({ id: 'stats.dimension.blockedRule', message: 'Blocking rule' }),
   blocked_client: msg({ id: 'stats.dimension.blockedClient', message: 'Blocked client IP' }),
+  sub_account: msg({ id: 'stats.dimension.subAccount', message: 'Sub-account' }),
+};
+
+/**
+ * The exported report's own texts (server/modules/traffic/export.ts reads them from the catalog):
+ * its sheet, and the titles of the columns whose cells are bare numbers, with their unit.
+ */
+export const reportFileLabels = {
+  sheet: msg({ id: 'stats.export.sheet', message: 'Report' }),
+  bytes: msg({ id: 'stats.export.bytes', message: 'Traffic (bytes)' }),
+  responseTime: msg({ id: 'stats.export.responseTime', message: 'Response time (ms)' }),
 };
 
 export const presetLabels = {

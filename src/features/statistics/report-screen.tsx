@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { api, isApiError } from '../../api';
 import { limits } from '../../contract/limits';
-import { finestGranularity, trafficPaths, type TopDimension } from '../../contract/traffic';
+import { finestGranularity, trafficPaths, type TopDimension, type TopOrder } from '../../contract/traffic';
+import { useAppState } from '../../ui/app-state';
 import { useCall } from '../../sync/reads';
 import { ScreenHeader } from '../../ui/screen-header';
 import { downloadBlob } from '../../ui/download';
@@ -22,8 +23,11 @@ import { UvPanel } from './uv-panel';
 const BarsChart = lazy(() => import('./charts').then((m) => ({ default: m.BarsChart })));
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
 
-/** The report's tabs (spec §2 report page): region access, top URL, IP, referer, domain, UA, and PV/UV. */
-const reportTabs = ['region', 'url', 'client', 'referer', 'domain', 'ua', 'pvuv'] as const;
+/**
+ * The report's tabs (spec §2 report page): region access, top URL, IP, referer, domain, UA, the
+ * sub-accounts (each over the domains it reaches) and PV/UV.
+ */
+const reportTabs = ['region', 'url', 'client', 'referer', 'domain', 'ua', 'sub_account', 'pvuv'] as const;
 type ReportTab = (typeof reportTabs)[number];
 
 export interface ReportScreenProps {
@@ -58,7 +62,7 @@ function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProp
             {t({
               id: 'report.summary',
               message:
-                'The busiest regions, URLs, client IPs, referers, domains and user agents of a period, to view or export.',
+                'The busiest regions, URLs, client IPs, referers, domains, user agents and sub-accounts of a period, to view or export.',
             })}
           </Text>
         }
@@ -177,7 +181,11 @@ function ReportTable({
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
   const label = useKeyLabel(names);
   const [mode, setMode] = useState<'list' | 'chart'>('list');
-  const body = { ...query, dimension, limit: limits.exportRowsMax };
+  // spec §6: an account with the top-URL-type permission may rank its top URLs by traffic.
+  const { isTopUrlType } = useAppState();
+  const rankable = dimension === 'url' && isTopUrlType;
+  const [order, setOrder] = useState<TopOrder>('requests');
+  const body = { ...query, dimension, order: rankable ? order : 'requests', limit: limits.exportRowsMax };
   const read = useCall('trafficTop', body);
   const rows = read.data?.rows ?? [];
   const title = i18n._(dimensionLabels[dimension]);
@@ -200,6 +208,21 @@ function ReportTable({
       id={`report-${dimension}`}
       actions={
         <HStack gap="2" wrap="wrap">
+          {rankable ? (
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                aria-label={t({ id: 'report.order', message: 'Rank by' })}
+                value={order}
+                onChange={(e) => setOrder(e.target.value === 'bytes' ? 'bytes' : 'requests')}
+              >
+                <option value="requests">
+                  {t({ id: 'report.order.requests', message: 'Rank by requests' })}
+                </option>
+                <option value="bytes">{t({ id: 'report.order.bytes', message: 'Rank by traffic' })}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          ) : null}
           <Group attached>
             {(['list', 'chart'] as const).map((m) => (
               <Button
@@ -229,13 +252,23 @@ function ReportTable({
         {read.data ? (
           <Stack gap="3">
             <Text fontSize="xs" color="fg.muted">
+              {dimension === 'sub_account'
+                ? t({
+                    id: 'report.subAccount.hint',
+                    message:
+                      'Each sub-account counts the traffic of the domains its data permission reaches; a domain several sub-accounts reach counts for each.',
+                  })
+                : null}{' '}
               {i18n._(statsMessages.exportMax)}
             </Text>
             {mode === 'chart' ? (
               <Suspense fallback={<ChartSpace height="240px" />}>
                 <BarsChart
-                  rows={rows.slice(0, 20).map((r) => ({ label: label(dimension, r.key), value: r.requests }))}
-                  unit="count"
+                  rows={rows.slice(0, 20).map((r) => ({
+                    label: label(dimension, r.key),
+                    value: body.order === 'bytes' ? r.bytes : r.requests,
+                  }))}
+                  unit={body.order === 'bytes' ? 'bytes' : 'count'}
                   locale={locale}
                   label={title}
                 />

@@ -171,8 +171,15 @@ describe.skipIf(unavailable !== null)('the edge renders every section into nginx
       }),
     );
     const access = (ip: object = {}, ua: object = {}, referer: object = {}) => ({
-      ip: { enabled: false, mode: 'black' as const, entries: [], ...ip },
-      ua: { enabled: false, mode: 'black' as const, entries: [], ...ua },
+      ip: { enabled: false, mode: 'black' as const, entries: [], allow_empty: false, ...ip },
+      ua: {
+        enabled: false,
+        mode: 'black' as const,
+        entries: [],
+        allow_empty: false,
+        match: 'fuzzy' as const,
+        ...ua,
+      },
       referer: {
         enabled: false,
         mode: 'black' as const,
@@ -246,6 +253,23 @@ describe.skipIf(unavailable !== null)('the edge renders every section into nginx
       edgeDomain(
         { name: 'uawhite.edge.test', origins: o() },
         { domainAccess: access({}, { enabled: true, mode: 'white', entries: ['Mozilla*Firefox'] }) },
+      ),
+    );
+    add(
+      edgeDomain(
+        { name: 'uaexact.edge.test', origins: o() },
+        {
+          domainAccess: access(
+            {},
+            {
+              enabled: true,
+              mode: 'white',
+              entries: ['Mozilla/5.0 Firefox/120', 'Go-http-client/*'],
+              allow_empty: true,
+              match: 'exact',
+            },
+          ),
+        },
       ),
     );
     for (const type of ['A', 'B', 'C'] as const)
@@ -537,11 +561,27 @@ describe.skipIf(unavailable !== null)('the edge renders every section into nginx
       expect(await status('uablack.edge.test', 'Mozilla/5.0 Firefox/120')).toBe(200);
       expect(await status('uawhite.edge.test', 'Mozilla/5.0 (X11; Linux) Gecko Firefox/120.0')).toBe(200);
       expect(await status('uawhite.edge.test', 'Mozilla/5.0 Chrome/120')).toBe(403);
+      // No User-Agent: refused unless the list allows it (spec §3 allow-empty).
+      expect((await get('uablack.edge.test', '/u')).status).toBe(403);
+      expect((await get('uawhite.edge.test', '/u')).status).toBe(403);
+      expect((await get('uaexact.edge.test', '/u')).status).toBe(200);
       const lines = await logOf('uablack.edge.test');
       expect(lines.filter((line) => line.status === 403).map((line) => line.blocked_by)).toEqual([
         'ua',
         'ua',
+        'ua',
       ]);
+    });
+
+    it('matches a UA entry exactly when the list says so: the whole User-Agent, case ignored', async () => {
+      const status = async (ua: string) =>
+        (await get('uaexact.edge.test', '/u', { headers: { 'user-agent': ua } })).status;
+      expect(await status('Mozilla/5.0 Firefox/120')).toBe(200);
+      expect(await status('mozilla/5.0 firefox/120')).toBe(200);
+      expect(await status('Mozilla/5.0 Firefox/120.1')).toBe(403);
+      expect(await status('X Mozilla/5.0 Firefox/120')).toBe(403);
+      expect(await status('Go-http-client/1.1')).toBe(200);
+      expect(await status('NotGo-http-client/1.1')).toBe(403);
     });
   });
 
@@ -842,8 +882,19 @@ describe.skipIf(unavailable !== null)('the edge renders every section into nginx
             ],
           },
           domainAccess: {
-            ip: { enabled: true, mode: 'black', entries: ['1.2.3.4; deny all', '1.2.3.4'] },
-            ua: { enabled: true, mode: 'black', entries: [hostile.trim(), 'a"b'] },
+            ip: {
+              enabled: true,
+              mode: 'black',
+              entries: ['1.2.3.4; deny all', '1.2.3.4'],
+              allow_empty: false,
+            },
+            ua: {
+              enabled: true,
+              mode: 'black',
+              entries: [hostile.trim(), 'a"b'],
+              allow_empty: false,
+              match: 'exact',
+            },
             referer: {
               enabled: true,
               mode: 'white',

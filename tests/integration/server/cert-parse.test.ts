@@ -66,6 +66,28 @@ describe('certificate upload checks (spec §5, §8)', () => {
     expect(wild).toMatchObject({ ok: true, cert: { wildcard: true, names: ['*.example.com'] } });
   });
 
+  it('reads the level from the CA/Browser Forum policies (DV, OV, EV), none when they name none', () => {
+    for (const [policies, expected] of [
+      [['2.23.140.1.2.1'], 'DV'],
+      [['2.23.140.1.2.2'], 'OV'],
+      [['2.23.140.1.2.3'], 'OV'],
+      [['1.3.6.1.4.1.34697.2.1', '2.23.140.1.1'], 'EV'],
+      [['1.3.6.1.4.1.44947.1.1.1'], ''],
+      [[], ''],
+    ] as const) {
+      const key = pki.key('lvl', { curve: 'prime256v1' });
+      const cert = pki.issue('lvl', 'inter', {
+        cn: 'lvl.example.com',
+        dns: ['lvl.example.com'],
+        policies: [...policies],
+      });
+      const parsed = parseUpload(upload({ certificate: cert + intermediate, key }));
+      expect(parsed, policies.join(',')).toMatchObject({ ok: true, cert: { level: expected } });
+    }
+    // The RSA certificate of the other tests names no policy.
+    expect(parseUpload(upload({}))).toMatchObject({ ok: true, cert: { level: '' } });
+  });
+
   it('refuses what is missing: the certificate, the key, the password of an encrypted key', () => {
     expect(parseUpload(upload({ certificate: ' ' }))).toEqual({ ok: false, problem: 'cert.required' });
     expect(parseUpload(upload({ key: '' }))).toEqual({ ok: false, problem: 'cert.keyRequired' });

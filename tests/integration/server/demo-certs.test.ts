@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } fr
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { aggregates, certificates } from '../../../server/db/schema';
 import { findAccountByLogin } from '../../../server/modules/account/service';
@@ -102,6 +102,32 @@ describeServer('demo certificates: made at seed time, uploaded and associated li
     expect(byName(lists, 'vod (chain to check)')).toMatchObject({
       status: 'pendingAudit',
       chain_verified: false,
+    });
+  });
+
+  it('says each certificate’s type and level (spec §3), and the migration reads the level of one kept without it', async () => {
+    const lists = await demoList();
+    expect(byName(lists, 'demo-shop wildcard')).toMatchObject({ type: 'wildcard', level: 'OV' });
+    expect(byName(lists, 'demo-media images')).toMatchObject({ type: 'multiple', level: 'DV' });
+    expect(byName(lists, 'demo-media www')).toMatchObject({ type: 'single', level: 'DV' });
+    expect(byName(lists, 'api v2')).toMatchObject({ type: 'single', level: 'EV' });
+
+    // As a database kept before the level was read: the migration's update reads it again.
+    const demo = (await findAccountByLogin(h().db, 'demo'))!;
+    await h().db.update(certificates).set({ level: '' }).where(eq(certificates.accountId, demo.id));
+    const migration = readFileSync(join(repository, 'server/db/migrations/0019_cert_level.sql'), 'utf8');
+    const update = migration.split('--> statement-breakpoint')[1]!;
+    await h().db.execute(sql.raw(update));
+    const levels = new Map(
+      (await h().db.select().from(certificates).where(eq(certificates.accountId, demo.id))).map((c) => [
+        c.name,
+        c.level,
+      ]),
+    );
+    expect(Object.fromEntries(levels)).toMatchObject({
+      'demo-shop wildcard': 'OV',
+      'demo-media www': 'DV',
+      'api v2': 'EV',
     });
   });
 

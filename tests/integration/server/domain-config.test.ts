@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { aggregates } from '../../../server/db/schema';
 import { executeCommand } from '../../../server/commands/execute';
 import { ownPrincipal } from '../../../server/authz/principal';
 import { findAccountByLogin } from '../../../server/modules/account/service';
@@ -150,6 +154,55 @@ describeServer('domain configuration: sections, rules, versions, history', (h) =
     expect((await setSection(demo, 'domainHttps', id, 0, https)).code).toBe(0);
     const unforced = await setSection(demo, 'domainHttps', id, 1, { ...https, force_https: false });
     expect(unforced.data.snapshot).toMatchObject({ force_https: false, redirect_code: null });
+  });
+
+  it('keeps the allow-empty flag of the IP and UA lists and the UA match mode (spec §3); a list kept before reads as it behaved', async () => {
+    const demo = await session('demo');
+    const id = await created(demo, `lists-${randomUUID().slice(0, 8)}.example.com`);
+    const access = defaults('domainAccess') as Record<string, Record<string, unknown>>;
+    access.ip = { enabled: true, mode: 'white', entries: ['192.0.2.0/24'], allow_empty: true };
+    access.ua = { enabled: true, mode: 'black', entries: ['curl'], allow_empty: false, match: 'exact' };
+    expect((await setSection(demo, 'domainAccess', id, 0, access)).code).toBe(0);
+    expect((await config(demo, id)).data.domainAccess).toMatchObject({
+      ip: { allow_empty: true },
+      ua: { allow_empty: false, match: 'exact' },
+    });
+    const bad = await setSection(demo, 'domainAccess', id, 1, {
+      ...access,
+      ua: { ...access.ua, match: 'nearly' },
+    });
+    expect(bad.code).toBe(40001);
+
+    // Documents written before the flags: read with the defaults, then given by the migration the
+    // values that keep their behaviour (a black list let an empty value through, a white list not).
+    const old = (kind: 'black' | 'white') => ({ enabled: true, mode: kind, entries: ['192.0.2.0/24'] });
+    const stored = {
+      ...defaults('domainAccess'),
+      ip: old('white'),
+      ua: { ...old('black'), entries: ['curl'] },
+    };
+    await h()
+      .db.update(aggregates)
+      .set({ data: stored })
+      .where(and(eq(aggregates.kind, 'domainAccess'), eq(aggregates.id, id)));
+    expect((await config(demo, id)).data.domainAccess).toMatchObject({
+      ip: { allow_empty: false },
+      ua: { allow_empty: false, match: 'fuzzy' },
+    });
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../server/db/migrations/0020_access_list_flags.sql', import.meta.url)),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await h().db.execute(sql.raw(statement));
+    const [row] = await h()
+      .db.select({ data: aggregates.data })
+      .from(aggregates)
+      .where(and(eq(aggregates.kind, 'domainAccess'), eq(aggregates.id, id)));
+    expect(row?.data).toMatchObject({
+      ip: { mode: 'white', allow_empty: false },
+      ua: { mode: 'black', allow_empty: true, match: 'fuzzy', entries: ['curl'] },
+    });
   });
 
   it('keeps every version with who and when, and reverts to one as a command', async () => {

@@ -366,8 +366,8 @@ describe('renderDomain', () => {
         { bans: [{ range: '192.0.2.1', expires_at: null }] },
         {
           domainAccess: {
-            ip: { enabled: true, mode: 'white', entries: ['10.0.0.0/8'] },
-            ua: { enabled: true, mode: 'black', entries: ['curl'] },
+            ip: { enabled: true, mode: 'white', entries: ['10.0.0.0/8'], allow_empty: true },
+            ua: { enabled: true, mode: 'black', entries: ['curl'], allow_empty: false, match: 'fuzzy' },
             referer: {
               enabled: true,
               mode: 'black',
@@ -395,6 +395,26 @@ describe('renderDomain', () => {
       ['default', ''],
       ['', ''],
     ]);
+    // A client without an IPv4 address passes the IP white list that allows empty; no User-Agent
+    // is refused by the UA black list that does not.
+    const ip = top.find((d) => d.name === 'geo' && d.args[0] === `$cdn_${v}_ip`);
+    expect(ip?.block?.map((d) => [d.name, ...d.args])).toEqual([
+      ['default', 'ip-list'],
+      ['::/0', ''],
+      ['10.0.0.0/8', ''],
+    ]);
+    const ua = top.find((d) => d.name === 'map' && d.args[1] === `$cdn_${v}_ua`);
+    expect(ua?.block?.map((d) => [d.name, ...d.args]).slice(0, 2)).toEqual([
+      ['default', ''],
+      ['', 'ua'],
+    ]);
+  });
+
+  it('matches a UA entry within the User-Agent (fuzzy) or as all of it (exact), * for any text', () => {
+    expect(uaRegex('curl')).toBe('curl');
+    expect(uaRegex('Mozilla*Firefox', 'exact')).toBe('^Mozilla.*Firefox$');
+    expect(new RegExp(uaRegex('Go-http-client/*', 'exact'), 'i').test('go-http-client/1.1')).toBe(true);
+    expect(new RegExp(uaRegex('Go-http-client/*', 'exact'), 'i').test('x Go-http-client/1.1')).toBe(false);
   });
 
   it('matches referers on the host, fuzzy taking subdomains', () => {
@@ -498,8 +518,8 @@ describe('renderDomain', () => {
             response: [{ action: 'set', name: 'X-R', value: hostile }],
           },
           domainAccess: {
-            ip: { enabled: true, mode: 'black', entries: ['1.2.3.4; deny all'] },
-            ua: { enabled: true, mode: 'black', entries: [hostile] },
+            ip: { enabled: true, mode: 'black', entries: ['1.2.3.4; deny all'], allow_empty: false },
+            ua: { enabled: true, mode: 'black', entries: [hostile], allow_empty: false, match: 'exact' },
             referer: {
               enabled: true,
               mode: 'white',

@@ -28,7 +28,7 @@ export const fieldLabels: Record<string, MessageDescriptor> = {
   enabled: msg({ id: 'domainConfig.field.enabled', message: 'Status' }),
   mode: msg({ id: 'domainConfig.field.mode', message: 'List type' }),
   entries: msg({ id: 'domainConfig.field.entries', message: 'Entries' }),
-  allow_empty: msg({ id: 'domainConfig.field.allowEmpty', message: 'Allow empty referer' }),
+  allow_empty: msg({ id: 'domainConfig.field.allowEmptyValue', message: 'Allow empty' }),
   match: msg({ id: 'domainConfig.field.match', message: 'Match' }),
   request: msg({ id: 'domainConfig.field.requestHeaders', message: 'Request headers (to the origin)' }),
   response: msg({ id: 'domainConfig.field.responseHeaders', message: 'Response headers' }),

@@ -1,5 +1,5 @@
 import { Checkbox, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ComponentType } from 'react';
@@ -332,6 +332,13 @@ function HttpsForm({ value, onChange, onSwitchOff, issues }: SectionFormProps<'d
 }
 
 type AccessContent = SectionContent<'domainAccess'>;
+
+/** What "empty" is for each list (spec §3 allow-empty flag). */
+const allowEmptyLabels: Record<keyof AccessContent, MessageDescriptor> = {
+  ip: msg({ id: 'domainConfig.ip.allowEmpty', message: 'Allow clients without an IPv4 address (IPv6)' }),
+  ua: msg({ id: 'domainConfig.ua.allowEmpty', message: 'Allow requests without a User-Agent' }),
+  referer: msg({ id: 'domainConfig.field.allowEmpty', message: 'Allow empty referer' }),
+};
 function AccessList<L extends keyof AccessContent>({
   list,
   value,
@@ -363,22 +370,25 @@ function AccessList<L extends keyof AccessContent>({
               options={choices(listModes, i18n)}
               onChange={(mode) => set({ mode } as Partial<AccessContent[L]>)}
             />
-            {list === 'referer' ? (
+            {list === 'referer' || list === 'ua' ? (
               <SelectField
                 label={label('match', i18n)}
-                value={value.referer.match}
+                // A list kept by an earlier version has no match mode: it matched within the value.
+                value={(list === 'ua' ? value.ua.match : value.referer.match) ?? 'fuzzy'}
                 options={choices(refererMatches, i18n)}
-                onChange={(match) => onChange({ ...value, referer: { ...value.referer, match } })}
+                onChange={(match) =>
+                  list === 'ua'
+                    ? onChange({ ...value, ua: { ...value.ua, match } })
+                    : onChange({ ...value, referer: { ...value.referer, match } })
+                }
               />
             ) : null}
           </Grid>
-          {list === 'referer' ? (
-            <ToggleField
-              label={label('allow_empty', i18n)}
-              checked={value.referer.allow_empty}
-              onChange={(allow_empty) => onChange({ ...value, referer: { ...value.referer, allow_empty } })}
-            />
-          ) : null}
+          <ToggleField
+            label={i18n._(allowEmptyLabels[list])}
+            checked={current.allow_empty === true}
+            onChange={(allow_empty) => set({ allow_empty } as Partial<AccessContent[L]>)}
+          />
           <LinesField
             label={label('entries', i18n)}
             values={current.entries}

@@ -17,6 +17,8 @@ const entry = (name: string, sans: string[], daysLeft: number, over: Partial<Cer
   wildcard: sans.some((n) => n.startsWith('*.')),
   issuer: 'Test CA',
   algorithm: 'RSA',
+  type: sans.some((n) => n.startsWith('*.')) ? 'wildcard' : sans.length > 1 ? 'multiple' : 'single',
+  level: 'DV',
   key_size: 2048,
   not_before: new Date(now - 30 * day).toISOString(),
   not_after: new Date(now + daysLeft * day).toISOString(),
