@@ -121,6 +121,13 @@ describe('alarms', () => {
       await page.waitForTimeout(300);
       await screenshots(page, `alarm-zh-${tab}`);
     }
+    // The trigger condition reads as one Chinese sentence, its two fields in place.
+    await page.goto(`${baseUrl}/#/cdn/alarm-manage`);
+    await page.getByRole('button', { name: '新建告警策略' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('个周期满足条件，每个周期').waitFor();
+    expect(await dialog.getByLabel('连续周期数').inputValue()).toBe('3');
+    await screenshots(page, 'alarm-zh-policy-dialog');
     await context.close();
   });
 });

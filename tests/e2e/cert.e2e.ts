@@ -395,6 +395,18 @@ describe('certificates', () => {
         for (const text of texts) await rowOf(page, cert).getByText(text, { exact: true }).waitFor();
       await shot('list');
 
+      // The details say the type and the level (spec §3), read from the certificate.
+      await rowOf(page, 'demo-shop wildcard')
+        .getByRole('button', { name: /^(Details|详情)$/ })
+        .click();
+      const details = page.getByRole('dialog');
+      const zh = language === 'zh_CN';
+      await details.getByText(zh ? '泛域名' : 'Wildcard', { exact: true }).waitFor();
+      await details.getByText(zh ? 'OV（企业型）' : 'OV (organization validated)', { exact: true }).waitFor();
+      await shot('detail');
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+
       // Each refusal of the upload, at its place in the dialog.
       await page.getByRole('button', { name: w.upload }).first().click();
       const refusals = [

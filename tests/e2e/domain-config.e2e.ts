@@ -146,8 +146,35 @@ describe('domain configuration', () => {
         if (tab === 'history') await page.getByRole('table', { name: /Versions|版本列表/ }).waitFor();
         await screenshots(page, `domain-config-${tab}-${language}`);
       }
-      // An edit with errors, in this language.
+      // The URL authentication (type B): a URL signed here checks valid; one signed in type A says
+      // the domain's authentication algorithm does not match (spec §8).
       await page.goto(`${url}&section=access`);
+      const zh = language === 'zh_CN';
+      await page.getByLabel(zh ? '文件路径' : 'File path').fill('/video/intro.mp4');
+      await page.getByRole('button', { name: zh ? '生成' : 'Generate', exact: true }).click();
+      const made = (await page.locator('output').filter({ hasText: '/video/intro.mp4' }).textContent()) ?? '';
+      const check = page.getByLabel(zh ? '签名 URL' : 'Signed URL');
+      const run = page.getByRole('button', { name: zh ? '校验' : 'Check', exact: true });
+      await check.fill(made);
+      await run.click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: zh ? /^有效：按 B 类型签名/ : /^Valid: signed with type B/ })
+        .waitFor();
+      await check.fill(
+        'http://vod.demo-media.cn/video/intro.mp4?auth_key=1700000000-0-0-0123456789abcdef0123456789abcdef',
+      );
+      await run.click();
+      await page
+        .getByText(
+          zh
+            ? '域名鉴权算法不匹配：该 URL 按 A 类型签名，而域名使用 B 类型。'
+            : "The domain's authentication algorithm does not match: the URL is signed with type A, the domain uses type B.",
+        )
+        .scrollIntoViewIfNeeded();
+      await screenshots(page, `domain-config-signed-url-check-${language}`);
+
+      // An edit with errors, in this language.
       const access = page.locator('#section-domainAccess');
       await access.getByRole('button').first().click();
       await access.getByRole('checkbox').first().check({ force: true });

@@ -251,14 +251,16 @@ function ReportTable({
       <ReadState read={read} empty={rows.length === 0}>
         {read.data ? (
           <Stack gap="3">
+            {dimension === 'sub_account' ? (
+              <Text fontSize="xs" color="fg.muted">
+                {t({
+                  id: 'report.subAccount.hint',
+                  message:
+                    'Each sub-account counts the traffic of the domains its data permission reaches; a domain several sub-accounts reach counts for each.',
+                })}
+              </Text>
+            ) : null}
             <Text fontSize="xs" color="fg.muted">
-              {dimension === 'sub_account'
-                ? t({
-                    id: 'report.subAccount.hint',
-                    message:
-                      'Each sub-account counts the traffic of the domains its data permission reaches; a domain several sub-accounts reach counts for each.',
-                  })
-                : null}{' '}
               {i18n._(statsMessages.exportMax)}
             </Text>
             {mode === 'chart' ? (
