@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
-import { createEdgeKey } from '../../../server/modules/traffic/edge-keys';
 import type { TrafficTopResult } from '../../../src/contract/traffic';
+import { ingestLines, logLine } from '../../support/edge-log';
 import { call, demoPassword, describeServer, signIn } from '../../support/server-harness';
 
 /**
@@ -64,31 +63,19 @@ describeServer('report by sub-account and top URL type', (h) => {
       [1, '/b', 500],
       [2, '/c', 100],
     ];
-    const { key } = await createEdgeKey(h().db, `report-${h().kind}-${tag}`, new Date());
-    const lines = requests.map(([d, url, bytes], n) =>
-      JSON.stringify({
-        time: new Date(Date.now() - (n + 1) * 60_000).toISOString(),
-        domain: domains[d]!.domain,
-        client: '1.2.4.8',
-        method: 'GET',
-        url,
-        status: 200,
-        bytes,
-        request_time: 0.01,
-        cache: 'HIT',
-      }),
+    const ingested = await ingestLines(
+      h().app,
+      h().db,
+      `report-${h().kind}-${tag}`,
+      requests.map(([d, url, bytes], n) =>
+        logLine(domains[d]!.domain, {
+          time: new Date(Date.now() - (n + 1) * 60_000).toISOString(),
+          url,
+          bytes,
+        }),
+      ),
     );
-    const ingested = await h().app.inject({
-      method: 'POST',
-      url: '/v3/edge/log/ingest',
-      headers: {
-        authorization: `Edge ${key}`,
-        'content-type': 'application/x-ndjson',
-        'content-encoding': 'gzip',
-      },
-      payload: gzipSync(lines.join('\n')),
-    });
-    expect(ingested.json()).toMatchObject({ code: 0, data: { accepted: lines.length } });
+    expect(ingested.json()).toMatchObject({ code: 0, data: { accepted: requests.length } });
     twoId = await addSub(logins.two, { domains: { ids: [domains[0]!.id, domains[1]!.id] } });
     await addSub(logins.all, { domains: { all: true } });
     await addSub(logins.none, {});

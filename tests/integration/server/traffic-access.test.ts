@@ -1,7 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import type { LogFilesResult } from '../../../src/contract/traffic';
-import { createEdgeKey } from '../../../server/modules/traffic/edge-keys';
+import { ingestLines, logLine } from '../../support/edge-log';
 import { call, describeServer, signIn } from '../../support/server-harness';
 
 /**
@@ -31,29 +30,13 @@ describeServer('traffic calls keep to the account and refuse bad input', (h) => 
     domainId = list.body.data.lists[0]!.id;
     domain = list.body.data.lists[0]!.domain;
     // A few lines for the domain, gzip-compressed as edges send them.
-    const { key } = await createEdgeKey(h().db, `access-${h().kind}`, new Date());
-    const line = (n: number) =>
-      JSON.stringify({
-        time: new Date(Date.now() - n * 60_000).toISOString(),
-        domain,
-        client: '1.2.4.8',
-        method: 'GET',
-        url: `/p${n}`,
-        status: 200,
-        bytes: 1000,
-        request_time: 0.01,
-        cache: 'HIT',
-      });
-    const response = await h().app.inject({
-      method: 'POST',
-      url: '/v3/edge/log/ingest',
-      headers: {
-        authorization: `Edge ${key}`,
-        'content-type': 'application/x-ndjson',
-        'content-encoding': 'gzip',
-      },
-      payload: gzipSync([1, 2, 3].map(line).join('\n')),
-    });
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    const response = await ingestLines(
+      h().app,
+      h().db,
+      `access-${h().kind}`,
+      [1, 2, 3].map((n) => logLine(domain, { time: minutesAgo(n), url: `/p${n}` })),
+    );
     expect(response.json()).toMatchObject({ code: 0, data: { accepted: 3, rejected: 0 } });
   });
 

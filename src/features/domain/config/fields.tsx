@@ -102,6 +102,23 @@ export function TextField({
   );
 }
 
+/** A text field with a button beside it, aligned to the field: the URL authentication's tools. */
+export function TextFieldWithAction({
+  action,
+  ...field
+}: Parameters<typeof TextField>[0] & { action: { label: string; disabled: boolean; run(): void } }) {
+  return (
+    <HStack gap="2" align="end" wrap="wrap">
+      <Box flex="1" minW="16rem">
+        <TextField {...field} />
+      </Box>
+      <Button size="sm" variant="outline" disabled={action.disabled} onClick={action.run}>
+        {action.label}
+      </Button>
+    </HStack>
+  );
+}
+
 export function ToggleField({
   label,
   checked,

@@ -1,10 +1,10 @@
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { SectionContent } from '../../../contract/domain-config';
 import { formatDateTime } from '../../../ui/format';
-import { TextField } from './fields';
+import { TextFieldWithAction } from './fields';
 import { checkSignedUrl, type SignedUrlCheck as Check } from './url-signing';
 
 /**
@@ -68,27 +68,20 @@ export function SignedUrlCheck({ value }: { value: SectionContent<'domainUrlAuth
       <Text fontWeight="semibold">
         {t({ id: 'domainConfig.urlAuth.check', message: 'Check a signed URL' })}
       </Text>
-      <HStack gap="2" align="end" wrap="wrap">
-        <Box flex="1" minW="16rem">
-          <TextField
-            label={t({ id: 'domainConfig.urlAuth.check.url', message: 'Signed URL' })}
-            value={url}
-            placeholder="http://www.example.com/video/demo.mp4?auth_key=…"
-            onChange={(next) => {
-              setUrl(next);
-              setFound(null);
-            }}
-          />
-        </Box>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={url.trim() === ''}
-          onClick={() => setFound(checkSignedUrl(url, value, Math.floor(Date.now() / 1000)))}
-        >
-          {t({ id: 'domainConfig.urlAuth.check.run', message: 'Check' })}
-        </Button>
-      </HStack>
+      <TextFieldWithAction
+        label={t({ id: 'domainConfig.urlAuth.check.url', message: 'Signed URL' })}
+        value={url}
+        placeholder="http://www.example.com/video/demo.mp4?auth_key=…"
+        onChange={(next) => {
+          setUrl(next);
+          setFound(null);
+        }}
+        action={{
+          label: t({ id: 'domainConfig.urlAuth.check.run', message: 'Check' }),
+          disabled: url.trim() === '',
+          run: () => setFound(checkSignedUrl(url, value, Math.floor(Date.now() / 1000))),
+        }}
+      />
       {shown ? (
         <Text as="output" role="status" fontSize="sm" color={shown.ok ? 'green.fg' : 'red.fg'}>
           {shown.text}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { SectionContent } from '../../../contract/domain-config';
 import { formatDateTime } from '../../../ui/format';
 import { notify } from '../../../ui/toaster';
-import { TextField } from './fields';
+import { TextFieldWithAction } from './fields';
 import { SignedUrlCheck } from './signed-url-check';
 import { signedUrl } from './url-signing';
 
@@ -33,24 +33,19 @@ export function SignedUrlHelper({
         <Text fontWeight="semibold">
           {t({ id: 'domainConfig.urlAuth.helper', message: 'Generate a signed URL' })}
         </Text>
-        <HStack gap="2" align="end" wrap="wrap">
-          <Box flex="1" minW="16rem">
-            <TextField
-              label={t({ id: 'domainConfig.urlAuth.path', message: 'File path' })}
-              value={path}
-              placeholder="/video/demo.mp4"
-              onChange={(next) => {
-                setPath(next);
-                setMade(null);
-              }}
-              issue={valid ? undefined : 'domainConfig.rewrite.path'}
-            />
-          </Box>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!valid}
-            onClick={() => {
+        <TextFieldWithAction
+          label={t({ id: 'domainConfig.urlAuth.path', message: 'File path' })}
+          value={path}
+          placeholder="/video/demo.mp4"
+          onChange={(next) => {
+            setPath(next);
+            setMade(null);
+          }}
+          issue={valid ? undefined : 'domainConfig.rewrite.path'}
+          action={{
+            label: t({ id: 'domainConfig.urlAuth.generate', message: 'Generate' }),
+            disabled: !valid,
+            run: () => {
               const now = Math.floor(Date.now() / 1000);
               setMade({
                 url: signedUrl({
@@ -62,11 +57,9 @@ export function SignedUrlHelper({
                 }),
                 until: (now + value.lifetime) * 1000,
               });
-            }}
-          >
-            {t({ id: 'domainConfig.urlAuth.generate', message: 'Generate' })}
-          </Button>
-        </HStack>
+            },
+          }}
+        />
         {made ? (
           <Stack gap="2">
             <Box
