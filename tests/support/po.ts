@@ -4,6 +4,16 @@ import { parsePoText } from '../../server/i18n/catalog';
 
 const locales = resolve(__dirname, '../../src/i18n/locales');
 
+/** Each part of a language's catalog by its file name: msgid → msgstr. */
+export function poParts(locale: 'zh_CN' | 'en_US'): Map<string, Map<string, string>> {
+  const folder = resolve(locales, locale);
+  return new Map(
+    readdirSync(folder)
+      .filter((f) => f.endsWith('.po'))
+      .map((file) => [file, parsePoText(readFileSync(resolve(folder, file), 'utf8'))]),
+  );
+}
+
 /** msgid → msgstr of a language's whole catalog: every part of it (`zh_CN`, `en_US`). */
 export function parsePo(locale: 'zh_CN' | 'en_US'): Map<string, string> {
   const folder = resolve(locales, locale);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePo } from '../../support/po';
+import { parsePo, poParts } from '../../support/po';
 
 /**
  * The arguments of an ICU message, each once, sorted: `{name}` as `name`, a choice as
@@ -93,6 +93,16 @@ describe('message catalogs', () => {
       ...[...zh].filter(([, s]) => s.trim() === '').map(([id]) => `zh_CN ${id}`),
       ...[...en].filter(([, s]) => s.trim() === '').map(([id]) => `en_US ${id}`),
     ];
+    expect(untranslated).toEqual([]);
+  });
+
+  it('translate every message in each part, also one another part holds too', () => {
+    // A part loads on its own (and over the first load's messages): an empty text there would win.
+    const untranslated = (['zh_CN', 'en_US'] as const).flatMap((locale) =>
+      [...poParts(locale)].flatMap(([file, part]) =>
+        [...part].filter(([, s]) => s.trim() === '').map(([id]) => `${locale}/${file} ${id}`),
+      ),
+    );
     expect(untranslated).toEqual([]);
   });
 
