@@ -292,7 +292,8 @@ export const endpoints = {
     callers: 'main',
     callersRefused: 'openService.mainAccountOnly',
     tag: 'product',
-    summary: 'Apply to open the service (header info required); 11000608 when not real-name verified.',
+    summary:
+      'Apply to open the service (header info required, `agreement` ticked: 40001 otherwise); 11000608 when not real-name verified.',
   }),
   feedbackUpload: e({
     ...routes.feedbackUpload,
@@ -833,7 +834,8 @@ export const endpoints = {
     menu: '/cdn/token-manage',
     callers: 'main',
     tag: 'token',
-    summary: 'Deletes an API token: calls with it are refused from then on.',
+    summary:
+      'Deletes an API token: calls with it are refused from then on. `confirm` is the user name the token calls as, typed to confirm (40001 otherwise).',
   }),
   passwordChange: e({
     ...routes.passwordChange,
