@@ -107,6 +107,12 @@ describe('traffic statistics', () => {
         .getByRole('cell', { name: 'demo-analyst' })
         .waitFor();
       await screenshots(page, `traffic-report-sub-account-${language}`);
+      // The demo may rank its top URLs by traffic (the top-URL-type permission).
+      const zh = language === 'zh_CN';
+      await page.getByRole('tab', { name: 'URL', exact: true }).click();
+      await page.getByLabel(zh ? '排行方式' : 'Rank by').selectOption('bytes');
+      await page.locator('#report-url').locator('xpath=ancestor::section').getByRole('row').nth(1).waitFor();
+      await screenshots(page, `traffic-report-url-by-traffic-${language}`);
       await context.close();
     });
 

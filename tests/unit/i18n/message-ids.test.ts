@@ -7,12 +7,14 @@ import { isMessageId, messages } from '../../../server/i18n/messages';
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+    return statSync(path).isDirectory() ? sources(path) : /\.tsx?$/.test(path) ? [path] : [];
   });
 
 /**
  * The message ids the code names: the contract's validation messages (any dotted id in a string,
- * issue paths aside) and the server's refusals and texts (`new AppError(code, 'id')`, `t('id')`).
+ * issue paths aside), the server's refusals and texts (`new AppError(code, 'id')`, `t('id')`), and
+ * the screens' own checks (`message_id: 'id'`, `issue: 'id'`, `show(field, 'id')`); the screens'
+ * texts are Lingui's, extracted into the catalogs by their ids.
  */
 function namedIds(): Map<string, string> {
   const ids = new Map<string, string>();
@@ -20,6 +22,14 @@ function namedIds(): Map<string, string> {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/(path: )?'([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)'/g))
       if (!m[1]) ids.set(m[2]!, file);
+  }
+  for (const file of sources('src').filter((f) => !f.startsWith(join('src', 'contract')))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(
+      /(?:message_id|issue)\s*[:=]\s*\{?([^'\n]*?)'([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)'/g,
+    ))
+      if (!m[1]!.endsWith('.get(')) ids.set(m[2]!, file);
+    for (const m of text.matchAll(/\bshow\(\s*'[^']*',\s*'([^']+)'/g)) ids.set(m[1]!, file);
   }
   for (const file of sources('server')) {
     const text = readFileSync(file, 'utf8');
