@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launch, newContext, openAccountMenu, preferLanguage, screenshots, signIn } from './support/browser';
+import {
+  launch,
+  newContext,
+  openAccountMenu,
+  preferLanguage,
+  screenshots,
+  settled,
+  signIn,
+} from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,6 +39,8 @@ describe('screens', () => {
       await page.getByRole('group').first().waitFor();
       await screenshots(page, name('products-menu'));
       await page.keyboard.press('Escape');
+      // The products menu gives the focus back to its button as it closes: let it, before the next.
+      await settled(page);
       await page.getByRole('button', { name: /^(User menu|用户菜单)/ }).click();
       await page.getByRole('menuitem', { name: /Sign out|退出登录/ }).waitFor();
       await screenshots(page, name('user-menu'));

@@ -46,9 +46,11 @@ export function DeferredMenu({ load, trigger }: { load: () => Promise<LoadedMenu
       window.clearTimeout(timer);
     };
   }, [want]);
+  // The button drawn by the menu takes the focus its placeholder had. Not when a click opens the
+  // menu: the open menu holds the focus, and taking it back to the button would close it.
   useEffect(() => {
-    if (Menu && hadFocus.current) box.current?.querySelector('button')?.focus();
-  }, [Menu]);
+    if (Menu && hadFocus.current && !clicked) box.current?.querySelector('button')?.focus();
+  }, [Menu, clicked]);
   return (
     <Box
       ref={box}

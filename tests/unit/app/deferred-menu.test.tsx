@@ -1,0 +1,62 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect, useRef } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DeferredMenu, type LoadedMenu } from '../../../src/app/layout/deferred-menu';
+import { Shell, activateEnglish } from './sync-fixtures';
+
+/** A menu as the loaded code draws it: its button, and when open, content that takes the focus. */
+const FakeMenu: LoadedMenu = ({ defaultOpen }) => {
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (defaultOpen) content.current?.focus();
+  }, [defaultOpen]);
+  return (
+    <>
+      <button type="button">Menu</button>
+      {defaultOpen ? (
+        <div role="menu" tabIndex={-1} ref={content}>
+          items
+        </div>
+      ) : null}
+    </>
+  );
+};
+
+function loader() {
+  let resolve: (menu: LoadedMenu) => void = () => {};
+  const promise = new Promise<LoadedMenu>((r) => (resolve = r));
+  return { load: () => promise, arrive: () => act(async () => resolve(FakeMenu)) };
+}
+
+describe('a top-bar menu whose code comes when wanted', () => {
+  beforeEach(activateEnglish);
+  afterEach(cleanup);
+
+  it('opens on a click made before its code came, and leaves the focus to the open menu', async () => {
+    const { load, arrive } = loader();
+    render(
+      <Shell>
+        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
+      </Shell>,
+    );
+    const placeholder = screen.getByRole('button', { name: 'Menu' });
+    placeholder.focus();
+    fireEvent.click(placeholder);
+    await arrive();
+    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('menu'));
+  });
+
+  it('gives the focus to the real button when the placeholder had it without a click', async () => {
+    const { load, arrive } = loader();
+    render(
+      <Shell>
+        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
+      </Shell>,
+    );
+    fireEvent.focus(screen.getByRole('button', { name: 'Menu' }));
+    await arrive();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Menu' }));
+  });
+});
