@@ -172,6 +172,7 @@ async function journeys(l, label, files = []) {
 if (only === 'plan') {
   const queue = journeyQueue();
   for (let batch = queue.take(); batch.length > 0; batch = queue.take()) console.log(batch.join(' '));
+  rmSync(workDir, { recursive: true, force: true });
   process.exit(0);
 } else if (only === 'e2e') {
   const l = lane('browser', process.stdout);
