@@ -49,8 +49,12 @@ function renderRoot(options: { accounts?: SyncAccounts | null; startedOffline?: 
   );
 }
 
-/** The indicator's button once the runtime is open, by what it says. */
-const indicator = (name: string | RegExp) => screen.findByRole('button', { name });
+/**
+ * The indicator's button once the runtime is open, by what it says. Opening the runtime (Dexie on
+ * a fake IndexedDB) takes well over the finder's default second on a machine busy with the other
+ * suites, so the wait is longer; a state that never comes still fails.
+ */
+const indicator = (name: string | RegExp) => screen.findByRole('button', { name }, { timeout: 10_000 });
 /** What assistive technology is told when the state changes. */
 const announced = () => screen.getByRole('status').textContent;
 const rt = () => {
