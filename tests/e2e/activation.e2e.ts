@@ -1,30 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newContext, preferLanguage, signIn } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { runAdmin } from './support/admin';
+import { newContext, preferLanguage, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The operator's documented command, against the running server. */
-function approve(login: string) {
-  return spawnSync('npm', ['run', '-s', 'admin', '--', 'approve', login], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      DATA_DIR: inject('dataDir'),
-      PORT: String(inject('port')),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-    },
-  });
-}
+const approve = (login: string) => runAdmin('approve', login);
 
 describe('activation', () => {
   it('takes newbie from the warning to review, and into the console once approved', async () => {

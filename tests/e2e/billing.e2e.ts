@@ -1,29 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { runAdmin } from './support/admin';
+import { newContext, preferLanguage, screenshots, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The operator's documented command (`npm run admin -- package billing`), against the running server. */
 function setBilling(login: string, ...modeAndType: string[]) {
-  const run = spawnSync('npm', ['run', '-s', 'admin', '--', 'package', 'billing', login, ...modeAndType], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      DATA_DIR: inject('dataDir'),
-      PORT: String(inject('port')),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-    },
-  });
+  const run = runAdmin('package', 'billing', login, ...modeAndType);
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }

@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { messages } from '../../server/i18n/messages';
-import { launch, newContext, preferLanguage, signIn } from './support/browser';
+import { newContext, preferLanguage, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 type Language = 'zh_CN' | 'en_US';
 /** A rule's text as the server says it: the console shows the very same words (one rule, one text). */

@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, preferLanguage, screenshots, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('installable and offline', () => {
   it('has a manifest with real icons and a service worker; the shell reloads offline', async () => {

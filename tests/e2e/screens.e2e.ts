@@ -1,23 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import {
-  launch,
   newContext,
   openAccountMenu,
   preferLanguage,
   screenshots,
   settled,
   signIn,
+  useBrowser,
 } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Screenshots of the screens, both languages, desktop and tablet width (artifacts/screenshots). */
 describe('screens', () => {

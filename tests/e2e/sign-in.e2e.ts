@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newContext, preferLanguage, signIn } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, preferLanguage, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('sign-in, language and the menu', () => {
   it('signs in through the portal and lands on the dashboard in Chinese', async () => {

@@ -1,25 +1,19 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import {
   demoPassword,
-  launch,
   newContext,
   preferLanguage,
   screenshots,
   settled,
   signIn,
+  useBrowser,
 } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Envelope<T = Record<string, unknown>> {
   code: number;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 // @ts-expect-error plain ESM helper shared with the test script
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 
@@ -11,6 +12,28 @@ const shotsDir = join(process.cwd(), 'artifacts', 'screenshots');
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] });
+}
+
+/**
+ * Chromium for the journeys of one file: launched before them, closed after. The answer stands
+ * for the browser launched then (calls on it reach that browser), so a file writes
+ * `const browser = useBrowser();` and uses it as a `Browser`.
+ */
+export function useBrowser(): Browser {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launch();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!launched) throw new Error('the browser is launched before the journeys run');
+      const value: unknown = Reflect.get(launched, key);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(launched) : value;
+    },
+  });
 }
 
 export async function newContext(
