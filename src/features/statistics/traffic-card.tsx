@@ -2,7 +2,6 @@ import { Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Stat, Text } from 
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 
-import { dictLabel, useAppState } from '../../ui/app-state';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { figureLabels } from './labels';
@@ -12,7 +11,8 @@ import { ChartSpace, ReadState, ReadStatus } from './parts';
 import { statsDayStart } from './range';
 import { useSeries, withReads } from './use-reads';
 import { useCall } from '../../sync/reads';
-import { billingTypesOf, type BillingSummary } from '../../contract/traffic-package';
+import type { BillingSummary } from '../../contract/traffic-package';
+import { useBillingModeText } from '../../ui/billing-mode';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
 
@@ -35,18 +35,14 @@ export const TrafficCard = withReads(TrafficBody);
  */
 function BillingLine({ summary }: { summary: BillingSummary | undefined }) {
   const { t, i18n } = useLingui();
-  const { dict } = useAppState();
+  const billingModeText = useBillingModeText();
   if (!summary) return null;
   const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
-  const mode = dictLabel(dict, 'billing_mode', summary.billing_mode);
-  const type = dictLabel(dict, 'billing_type', summary.billing_type);
   const billed = formatValue(summary.value, summary.unit, locale);
   return (
     <>
       <Text fontSize="sm" color="fg.muted">
-        {billingTypesOf[summary.billing_mode].length === 1
-          ? t({ id: 'dashboard.traffic.billing', message: `Billing mode: ${mode}` })
-          : t({ id: 'dashboard.traffic.billingWithType', message: `Billing mode: ${mode} (${type})` })}
+        {billingModeText(summary)}
       </Text>
       <Text fontSize="sm" color="fg.muted">
         {summary.billing_type === 'daily_peak'

@@ -2,14 +2,10 @@ import { Alert, Badge, Box, Card, HStack, Progress, SimpleGrid, Stack, Table, Te
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import {
-  billingTypesOf,
-  type PackageRegion,
-  type PackageStatus,
-  type TrafficPackage,
-} from '../../contract/traffic-package';
+import type { PackageRegion, PackageStatus, TrafficPackage } from '../../contract/traffic-package';
 import { useCall, useReadsStatus, withReads } from '../../sync/reads';
-import { dictLabel, useAppState, useReadAccounts } from '../../ui/app-state';
+import { useReadAccounts } from '../../ui/app-state';
+import { useBillingModeText } from '../../ui/billing-mode';
 import { formatDateTime } from '../../ui/format';
 import { NeverReadCall } from '../../ui/never-read-call';
 import { ScreenHeader } from '../../ui/screen-header';
@@ -45,7 +41,7 @@ const statusColors: Record<PackageStatus, string> = {
  */
 function TrafficPackageBody() {
   const { t, i18n } = useLingui();
-  const { dict } = useAppState();
+  const billingModeText = useBillingModeText();
   const online = useOnline();
   const reads = useReadsStatus(online);
   const read = useCall('trafficPackageList', undefined);
@@ -91,9 +87,7 @@ function TrafficPackageBody() {
     );
   }
 
-  const { lists, billing_mode: billing, billing_type: billingType, usage_until: until } = read.data;
-  const mode = dictLabel(dict, 'billing_mode', billing);
-  const type = dictLabel(dict, 'billing_type', billingType);
+  const { lists, billing_mode: billing, usage_until: until } = read.data;
   const active = lists.filter((p) => p.status === 'active');
   const remaining = active.reduce((sum, p) => sum + (p.total_bytes - p.used_bytes), 0);
   const expiring = active.filter((p) => p.expiring_soon).length;
@@ -146,11 +140,7 @@ function TrafficPackageBody() {
           </Card.Body>
         </Card.Root>
       </SimpleGrid>
-      <Text fontSize="sm">
-        {billingTypesOf[billing].length === 1
-          ? t({ id: 'package.billing.mode', message: `Billing mode: ${mode}` })
-          : t({ id: 'package.billing.modeWithType', message: `Billing mode: ${mode} (${type})` })}
-      </Text>
+      <Text fontSize="sm">{billingModeText(read.data)}</Text>
       <Text fontSize="sm" color="fg.muted">
         {t({
           id: 'package.usage.lag',
