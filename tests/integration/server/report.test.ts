@@ -185,4 +185,64 @@ describeServer('report by sub-account and top URL type', (h) => {
     expect((await top(plain, 'url')).body.code).toBe(0);
     expect((await top(plain, 'domain', { all: true, order: 'bytes' })).body.code).toBe(0);
   });
+
+  it('answers API tokens by their scope, and refuses bad input clearly', async () => {
+    const demoId = (
+      await call<{ user_id: number }>(h().app, 'GET', '/v3/customer/customer/loginInfo', { token: demo })
+    ).body.data.user_id;
+    const token = async (body: Record<string, unknown>) => {
+      const made = await call<{ secret: string }>(h().app, 'POST', '/v3/customer/token/create', {
+        token: demo,
+        body: { user_id: demoId, ...body },
+      });
+      expect(made.body.code, JSON.stringify(made.body)).toBe(0);
+      return made.body.data.secret;
+    };
+    const viaToken = (secret: string, payload: Record<string, unknown>) =>
+      h()
+        .app.inject({
+          method: 'POST',
+          url: '/v3/statistics/traffic/top',
+          headers: { authorization: `Bearer ${secret}`, 'accept-language': 'en' },
+          payload: { ...range, limit: 2000, ...payload },
+        })
+        .then((r) => ({ status: r.statusCode, body: r.json() as { code: number; data: TrafficTopResult } }));
+    const byDomain = (await top(demo, 'domain')).body.data;
+
+    // A read-only token reads the report; a token of one domain sees each sub-account over it only.
+    const readOnly = await token({ access: 'read' });
+    expect((await viaToken(readOnly, { all: true, dimension: 'sub_account' })).body.code).toBe(0);
+    const scoped = await token({ access: 'write', domains: { all: false, ids: [domains[1]!.id] } });
+    const one = (await viaToken(scoped, { all: true, dimension: 'sub_account' })).body.data;
+    expect(one.rows.find((r) => r.key === logins.all)).toMatchObject(sumOf(byDomain.rows, [domains[1]!.id]));
+    expect(one.rows.find((r) => r.key === logins.two)).toMatchObject(sumOf(byDomain.rows, [domains[1]!.id]));
+    // Naming a domain outside its scope is refused, not narrowed silently.
+    expect(
+      (await viaToken(scoped, { domain_ids: [domains[0]!.id], dimension: 'sub_account' })).body.code,
+    ).not.toBe(0);
+
+    // Bad input: a clear refusal (40001), never a 500.
+    for (const payload of [
+      { all: true, dimension: 'sub_account\u0000' },
+      { all: true, dimension: 'url', order: 'bytes; drop table' },
+      { all: true, dimension: 'sub_account', limit: 1e9 },
+      { all: true, dimension: 'x'.repeat(100_000) },
+    ]) {
+      const answer = await viaToken(readOnly, payload);
+      expect(answer.status, JSON.stringify(payload).slice(0, 60)).toBeLessThan(500);
+      expect(answer.body.code).toBe(40001);
+    }
+    // A sub-account with two domains and no users granted: itself only, over its two domains.
+    const { token: two } = await signIn(h().app, logins.two);
+    const own = (await top(two, 'sub_account')).body.data.rows;
+    expect(own.map((r) => r.key)).toEqual([logins.two]);
+    expect(own[0]).toMatchObject(sumOf(byDomain.rows, [domains[0]!.id, domains[1]!.id]));
+
+    const longConfirm = await call(h().app, 'POST', '/v3/customer/token/delete', {
+      token: demo,
+      body: { id: 'nope', confirm: 'x'.repeat(10_000) },
+    });
+    expect(longConfirm.response.statusCode).toBeLessThan(500);
+    expect(longConfirm.body.code).toBe(40001);
+  });
 });
