@@ -24,6 +24,7 @@ export default defineConfig({
         '<rootDir>/src/features/resource/**',
         '<rootDir>/src/features/file-sync/**',
         '<rootDir>/src/features/alarm/**',
+        '<rootDir>/src/features/suggestion/**',
       ],
     },
     {
@@ -69,6 +70,10 @@ export default defineConfig({
         '<rootDir>/src/features/file-sync',
         '<rootDir>/src/features/alarm',
       ],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/support',
+      include: ['<rootDir>/src/features/suggestion'],
     },
   ],
   format: 'po',

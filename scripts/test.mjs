@@ -98,6 +98,7 @@ const e2eSeconds = {
   'alarm.e2e.ts': 35,
   'accounts.e2e.ts': 34,
   'activation.e2e.ts': 28,
+  'tickets.e2e.ts': 30,
   'feedback.e2e.ts': 23,
 };
 

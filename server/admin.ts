@@ -13,6 +13,7 @@ import { listNodes } from './modules/edge/service';
 import type { operatorEdgeNodesResult } from './operator/routes';
 import { packageAction, runPackageAction } from './modules/traffic-package/service';
 import { billingTypes } from '../src/contract/traffic-package';
+import { runTicketAction, ticketAction, type ticketActionResult } from './modules/ticket/service';
 
 /**
  * `npm run admin -- approve <login>` / `pending` / `special-config <domain> on|off`. Talks to the
@@ -41,6 +42,8 @@ function usage(): never {
       '  package billing <login> flow|bandwidth|requests [type]',
       `                                     set the billing mode and type of an account (type: ${billingTypes.join(', ')}; the mode's first when absent)`,
       '  package list <login>               list the traffic packages of an account',
+      '  ticket list                        list the tickets waiting for support',
+      "  ticket reply <id> <text>           answer a ticket as support (the customer's turn then)",
     ].join('\n'),
   );
   process.exit(2);
@@ -344,6 +347,35 @@ if (command === 'approve') {
     console.log(
       `  ${p.region}\t${(p.used_bytes / 1e9).toFixed(1)} / ${(p.total_bytes / 1e9).toFixed(1)} GB\t${p.effective_at} → ${p.expires_at}\t${p.status}`,
     );
+} else if (command === 'ticket') {
+  const [action, id, ...words] = process.argv.slice(3);
+  const parsed = ticketAction.safeParse(
+    action === 'reply' ? { action, id, content: words.join(' ') } : { action },
+  );
+  if (!parsed.success) usage();
+  const r = await route('POST', '/operator/ticket', parsed.data);
+  let answer: z.output<typeof ticketActionResult>;
+  if (r.kind === 'server') {
+    if (r.answer.code !== 0) {
+      console.error(`ticket ${action}: failed: ${r.answer.msg} (${through(r)})`);
+      process.exit(1);
+    }
+    answer = r.answer.data as typeof answer;
+  } else {
+    try {
+      answer = await direct((db) => runTicketAction(db, parsed.data));
+    } catch (error) {
+      if (error instanceof AppError) {
+        console.error(`ticket ${action}: failed: ${t(error.messageId, 'en_US')} (${through(r)})`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  if (parsed.data.action === 'reply') console.log(`ticket ${parsed.data.id}: replied (${through(r)})`);
+  console.log(`${answer.waiting.length} tickets waiting for support`);
+  for (const w of answer.waiting)
+    console.log(`  #${w.id}\t${w.account}/${w.creator}\t${w.category}\t${w.updated_at}\t${w.title}`);
 } else {
   usage();
 }

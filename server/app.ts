@@ -47,6 +47,7 @@ import { ipBanRoutes } from './modules/ip-ban/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { productRoutes } from './modules/product/routes';
 import { suggestionRoutes } from './modules/suggestion/routes';
+import { ticketRoutes } from './modules/ticket/routes';
 import { trafficRoutes } from './modules/traffic/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { operatorRoutes, requireOperatorKey } from './operator/routes';
@@ -203,7 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { name: 'common', description: 'Dictionaries' },
         { name: 'overview', description: 'Overview' },
         { name: 'product', description: 'Opening the service' },
-        { name: 'suggestion', description: 'Feedback' },
+        { name: 'suggestion', description: 'Feedback, and the pictures of feedback and tickets' },
+        { name: 'ticket', description: 'Tickets to support: submit, reply, close' },
         {
           name: 'sync',
           description: 'Changes queued in the browser, applied in order and once per idempotency key',
@@ -300,6 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     overviewRoutes(instance, ctx);
     productRoutes(instance, ctx);
     suggestionRoutes(instance, ctx);
+    ticketRoutes(instance, ctx);
     syncRoutes(instance, ctx);
     commandRoutes(instance, ctx);
     ipBanRoutes(instance, ctx);

@@ -359,6 +359,10 @@ export const feedbackImages = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     feedbackId: integer('feedback_id').references(() => feedback.id, { onDelete: 'cascade' }),
+    /** The ticket message it was attached to, when it was not attached to feedback. */
+    ticketMessageId: integer('ticket_message_id').references(() => ticketMessages.id, {
+      onDelete: 'cascade',
+    }),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -367,7 +371,10 @@ export const feedbackImages = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   // The upload quota sums an account's pictures of the last 24 hours.
-  (t) => [index('feedback_images_account_created_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('feedback_images_account_created_idx').on(t.accountId, t.createdAt),
+    index('feedback_images_ticket_message_idx').on(t.ticketMessageId),
+  ],
 );
 
 /**
@@ -388,6 +395,46 @@ export const feedbackRefusals = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('feedback_refusals_account_created_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * Tickets to support: `status` is `processing` (support's turn), `replied` (the customer's) or
+ * `closed`. `createdBy` is the user who submitted it; a sub-account sees only its own.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    status: text('status').notNull(),
+    messageCount: integer('message_count').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('tickets_account_updated_idx').on(t.accountId, t.updatedAt)],
+);
+
+/** The messages of a ticket, the description first; `authorId` is null for support's. */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => accounts.id, { onDelete: 'set null' }),
+    fromSupport: boolean('from_support').notNull(),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.id)],
 );
 
 /** Who did what, for the audit log (spec §2 /cdn/user/audit-log). */

@@ -262,6 +262,30 @@ export const messages = {
     zh_CN: '暂不支持该加速区域',
     en_US: 'This acceleration area is not supported yet.',
   },
+  'ticket.created': {
+    zh_CN: '工单已提交，我们会尽快回复',
+    en_US: 'Ticket submitted. We will reply as soon as possible.',
+  },
+  'ticket.replied': { zh_CN: '回复已发送', en_US: 'Reply sent.' },
+  'ticket.closedNow': { zh_CN: '工单已关闭', en_US: 'Ticket closed.' },
+  'ticket.notFound': {
+    zh_CN: '工单不存在，或您无权查看',
+    en_US: 'The ticket does not exist, or you may not view it.',
+  },
+  'ticket.closed': {
+    zh_CN: '该工单已关闭，不能再回复；如问题仍未解决，请提交新工单',
+    en_US: 'This ticket is closed and takes no more replies. If the problem remains, submit a new ticket.',
+  },
+  'ticket.limit': {
+    zh_CN: '{max, plural, other {最多同时处理 # 个工单，请先关闭已解决的工单}}',
+    en_US:
+      '{max, plural, one {At most # ticket can be in progress at a time. Close the ones that are solved first.} other {At most # tickets can be in progress at a time. Close the ones that are solved first.}}',
+  },
+  'ticket.messagesLimit': {
+    zh_CN: '{max, plural, other {该工单已有 # 条消息，请提交新工单继续沟通}}',
+    en_US:
+      '{max, plural, one {This ticket has reached # message. Submit a new ticket to go on.} other {This ticket has reached # messages. Submit a new ticket to go on.}}',
+  },
   'feedback.submitted': { zh_CN: '提交成功，感谢您的反馈', en_US: 'Thank you for your feedback.' },
   'feedback.uploaded': { zh_CN: '图片上传成功', en_US: 'Picture uploaded.' },
   'feedback.type.required': { zh_CN: '请选择提交类型', en_US: 'Choose a submission type' },
@@ -894,10 +918,12 @@ export const messages = {
   'portal.support.realName': { zh_CN: '前往实名认证', en_US: 'Go to real-name authentication' },
   'portal.support.tickets': { zh_CN: '工单', en_US: 'Tickets' },
   'portal.support.ticketsText': {
-    zh_CN: '遇到功能缺陷或程序错误时，请提交类型为“功能缺陷”或“程序错误”的反馈，我们会尽快处理并回复。',
+    zh_CN:
+      '对控制台、域名配置或账号有疑问时，请提交工单；技术支持会在工单中回复，您可以继续补充，直到问题解决。',
     en_US:
-      'For a functional defect or a bug, submit feedback of that type; we handle it as a ticket and reply as soon as possible.',
+      'For a question on the console, a domain’s configuration or your account, submit a ticket; support replies in the ticket, and you can add to it until the problem is solved.',
   },
+  'portal.support.submitTicket': { zh_CN: '提交工单', en_US: 'Submit a ticket' },
   'portal.support.feedback': { zh_CN: '意见反馈', en_US: 'Feedback' },
   'portal.support.feedbackText': {
     zh_CN: '欢迎提出产品建议，可附上最多 5 张截图。',

@@ -188,7 +188,7 @@ ${section('help', 'portal.support.help', 'portal.support.helpText', [
   { href: '/portal/realname', label: 'portal.support.realName' },
 ])}
 ${section('tickets', 'portal.support.tickets', 'portal.support.ticketsText', [
-  { href: '/#/cdn/suggestion', label: 'portal.support.submit' },
+  { href: '/#/cdn/ticket', label: 'portal.support.submitTicket' },
 ])}
 ${section('feedback', 'portal.support.feedback', 'portal.support.feedbackText', [
   { href: '/#/cdn/suggestion', label: 'portal.support.submit' },

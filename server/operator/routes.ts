@@ -18,6 +18,7 @@ import { findAccountByLogin } from '../modules/account/service';
 import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from '../modules/traffic/edge-keys';
 import { edgeNodeAction, edgeNodeActionResult, runEdgeNodeAction } from '../modules/ip-check/service';
 import { packageAction, packageActionResult, runPackageAction } from '../modules/traffic-package/service';
+import { ticketAction, ticketActionResult, runTicketAction } from '../modules/ticket/service';
 import { demoTrafficDomains } from '../seed/demo-traffic';
 import { listNodes } from '../modules/edge/service';
 
@@ -205,6 +206,23 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) =>
       ok(request, await runPackageAction(ctx.db, request.body as z.output<typeof packageAction>, new Date())),
+  );
+
+  app.post(
+    '/operator/ticket',
+    {
+      config: { permission: operations.operatorTicket },
+      schema: {
+        ...documented(
+          'operatorTicket',
+          "List the tickets waiting for support, or answer one as support (the customer's turn then). 40301 without the operator key; 40401 unknown ticket; 40906 closed ticket.",
+        ),
+        body: ticketAction,
+        response: { 200: envelopeOf(ticketActionResult).or(failureEnvelope) },
+      },
+    },
+    async (request) =>
+      ok(request, await runTicketAction(ctx.db, request.body as z.output<typeof ticketAction>, request.ip)),
   );
 
   app.get(

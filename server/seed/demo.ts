@@ -25,6 +25,7 @@ import { demoEdgeNodesSeeded, seedDemoEdgeNodes } from './demo-edge-nodes';
 import { demoPackagesSeeded, seedDemoPackages } from './demo-packages';
 import { demoFileSyncSeeded, seedDemoFileSync } from './demo-file-sync';
 import { demoAlarmsSeeded, seedDemoAlarms } from './demo-alarms';
+import { demoTicketsSeeded, seedDemoTickets } from './demo-tickets';
 import { demoDomainsSeeded, seedDemoDomains } from './demo-domains';
 import { aggregateOfStep, applyPlan, type SeedAggregate, type SeedStep } from './plan';
 
@@ -166,6 +167,7 @@ export async function isSeeded(db: Db, options: { dataDir?: string } = {}): Prom
     (await demoEdgeNodesSeeded(db)) &&
     (await demoPackagesSeeded(db, demo.id)) &&
     (await demoAlarmsSeeded(db, demo.id)) &&
+    (await demoTicketsSeeded(db, demo)) &&
     (!options.dataDir || (await demoCertsSeeded(db, demo.id))) &&
     (!options.dataDir || (await demoFileSyncSeeded(db, demo.id)))
   );
@@ -204,6 +206,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoPackages(db, demo.id, new Date());
   if (options.dataDir) await seedDemoFileSync(db, demo, options.dataDir, Date.now());
   await seedDemoAlarms(db, demo, options.cnameSuffix, Date.now());
+  await seedDemoTickets(db, demo);
 
   await verified(db, { login: 'newbie', password, email: 'newbie@example.com' }, '李四');
   await ensureAccount(db, { login: 'unverified', password });

@@ -61,7 +61,11 @@ export interface ApiClient {
    * A call that answers a file (report export): the file, or the §8 envelope handling of an error
    * answer (toast, rejection).
    */
-  download(path: string, input: unknown): Promise<{ blob: Blob; fileName: string }>;
+  download(
+    path: string,
+    input: unknown,
+    options?: { quiet?: boolean },
+  ): Promise<{ blob: Blob; fileName: string }>;
   /**
    * Identity calls are outside the §8 envelope handling: no toasts,
    * no redirects; the caller reads the code. They reject only on a network failure.
@@ -218,7 +222,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return settle(envelope, asIs, true);
     },
 
-    async download(path, input) {
+    async download(path, input, { quiet = false } = {}) {
       const response = await fetchOf(path, {
         method: 'POST',
         headers: requestHeaders(caller(), { 'Content-Type': 'application/json' }),
@@ -229,8 +233,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return { blob: await response.blob(), fileName: name ?? 'download' };
       }
       // A refusal answers the envelope: the rules of spec §8 (toast, rejection).
-      settle(response && asEnvelope(await response.json().catch(() => null)));
-      throw networkFailure(asIs, false);
+      settle(response && asEnvelope(await response.json().catch(() => null)), asIs, quiet);
+      throw networkFailure(asIs, quiet);
     },
 
     identity: {
@@ -294,7 +298,7 @@ export const api: ApiClient = {
   call: (name, input, options) => sharedClient().call(name, input, options),
   upload: (name, file, fileName, options) => sharedClient().upload(name, file, fileName, options),
   sendBytes: (name, input, bytes, options) => sharedClient().sendBytes(name, input, bytes, options),
-  download: (path, input) => sharedClient().download(path, input),
+  download: (path, input, options) => sharedClient().download(path, input, options),
   identity: {
     view: (query) => sharedClient().identity.view(query),
     validate: () => sharedClient().identity.validate(),

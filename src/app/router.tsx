@@ -15,6 +15,8 @@ import { menuLabels, screenTitles } from './menu/menu-labels';
 import {
   AccountCenterScreen,
   AuditLogScreen,
+  TicketDetailScreen,
+  TicketListScreen,
   DashboardScreen,
   DomainCopyScreen,
   DomainCreateScreen,
@@ -119,6 +121,39 @@ const suggestionRoute = createRoute({
   staticData: { title: screenTitles.suggestion },
   beforeLoad: guard,
   component: SuggestionScreen,
+});
+
+const ticketRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/ticket',
+  staticData: { title: screenTitles.tickets },
+  validateSearch: (search: Record<string, unknown>): { create?: 1 } =>
+    search.create === 1 || search.create === '1' ? { create: 1 } : {},
+  beforeLoad: guard,
+  component: function TicketRoute() {
+    const { create } = ticketRoute.useSearch();
+    const navigate = ticketRoute.useNavigate();
+    return (
+      <TicketListScreen
+        create={create === 1}
+        onOpen={(id) => void navigate({ to: '/cdn/ticket/detail', search: { id } })}
+      />
+    );
+  },
+});
+const ticketDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'cdn/ticket/detail',
+  staticData: { title: screenTitles.tickets },
+  validateSearch: (search: Record<string, unknown>): { id: number } => {
+    const id = Number(search.id);
+    return { id: Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0 };
+  },
+  beforeLoad: guard,
+  component: function TicketDetailRoute() {
+    const { id } = ticketDetailRoute.useSearch();
+    return <TicketDetailScreen key={id} id={id} />;
+  },
 });
 
 const ipBanRoute = createRoute({
@@ -440,6 +475,8 @@ const routeTree = rootRoute.addChildren([
   openServiceRoute,
   helpRoute,
   suggestionRoute,
+  ticketRoute,
+  ticketDetailRoute,
   ipBanRoute,
   certRoute,
   contentRoute,

@@ -17,6 +17,7 @@ import { loadDashboardScreen } from '../features/dashboard';
 import { loadTrafficScreen } from '../features/statistics';
 import { loadCatalogPart } from '../i18n';
 import { loadTokenScreen } from '../features/tokens';
+import { loadSuggestionScreen, loadTicketDetailScreen, loadTicketListScreen } from '../features/suggestion';
 import {
   loadAccountCenterScreen,
   loadUserCreateScreen,
@@ -36,7 +37,13 @@ export const OpenServiceScreen = lazy(() =>
 );
 export const HelpScreen = lazy(() => import('../features/help').then((m) => ({ default: m.HelpScreen })));
 export const SuggestionScreen = lazy(() =>
-  import('../features/suggestion').then((m) => ({ default: m.SuggestionScreen })),
+  loadSuggestionScreen().then((m) => ({ default: m.SuggestionScreen })),
+);
+export const TicketListScreen = lazy(() =>
+  loadTicketListScreen().then((m) => ({ default: m.TicketListScreen })),
+);
+export const TicketDetailScreen = lazy(() =>
+  loadTicketDetailScreen().then((m) => ({ default: m.TicketDetailScreen })),
 );
 // The feature's index is in the first load (its pending-changes views); the screen is not.
 export const IpBanScreen = lazy(() => loadIpBanScreen().then((m) => ({ default: m.IpBanScreen })));

@@ -63,6 +63,14 @@ import {
   trafficUvResult,
 } from './traffic';
 import type { Permission } from './permissions';
+import {
+  ticketCloseBody,
+  ticketCreateBody,
+  ticketDetailBody,
+  ticketDetailResult,
+  ticketListsResult,
+  ticketReplyBody,
+} from './ticket';
 import { routes, type Method } from './routes';
 import { trafficMenuPaths } from './traffic-constants';
 import {
@@ -301,7 +309,8 @@ export const endpoints = {
     access: 'identity',
     effect: 'write',
     tag: 'suggestion',
-    summary: 'Upload one picture (multipart field `file`): jpg, png, gif or svg by content, at most 5 MB.',
+    summary:
+      'Upload one picture (multipart field `file`) for feedback or a ticket: jpg, png, gif or svg by content, at most 5 MB.',
   }),
   feedbackAdd: e({
     ...routes.feedbackAdd,
@@ -311,6 +320,53 @@ export const endpoints = {
     effect: 'write',
     tag: 'suggestion',
     summary: 'Submit feedback with up to 5 uploaded pictures.',
+  }),
+  ticketLists: e({
+    ...routes.ticketLists,
+    output: ticketListsResult,
+    access: 'identity',
+    effect: 'read',
+    tag: 'ticket',
+    summary:
+      'The tickets the caller sees, newest activity first (at most 200): all of the account for a main account, its own for a sub-account.',
+  }),
+  ticketDetail: e({
+    ...routes.ticketDetail,
+    input: ticketDetailBody,
+    output: ticketDetailResult,
+    access: 'identity',
+    effect: 'read',
+    tag: 'ticket',
+    summary: "One ticket with its messages and their pictures' ids; 40401 when the caller does not see it.",
+  }),
+  ticketCreate: e({
+    ...routes.ticketCreate,
+    input: ticketCreateBody,
+    output: ticketDetailResult,
+    access: 'identity',
+    effect: 'write',
+    tag: 'ticket',
+    summary:
+      'Submit a ticket: category, title, description and up to 5 uploaded pictures. At most 20 tickets of an account in progress at once (42203).',
+  }),
+  ticketReply: e({
+    ...routes.ticketReply,
+    input: ticketReplyBody,
+    output: ticketDetailResult,
+    access: 'identity',
+    effect: 'write',
+    tag: 'ticket',
+    summary:
+      'Add a message to a ticket in progress, with up to 5 uploaded pictures; the ticket waits for support again. 40906 when it is closed.',
+  }),
+  ticketClose: e({
+    ...routes.ticketClose,
+    input: ticketCloseBody,
+    output: ticketDetailResult,
+    access: 'identity',
+    effect: 'write',
+    tag: 'ticket',
+    summary: 'Close a ticket once the problem is solved; a closed ticket takes no more messages.',
   }),
   syncPush: e({
     ...routes.syncPush,

@@ -7,6 +7,7 @@ export * from './dictionary';
 export * from './names';
 export * from './routes';
 export * from './rules/feedback';
+export * from './rules/ticket';
 export * from './rules/account';
 export * from './rules/text';
 export type * from './schemas';

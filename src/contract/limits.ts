@@ -15,6 +15,17 @@ export const limits = {
     uploadsPerTenMinutes: 30,
     uploadBytesPerDay: 100 * 1024 * 1024,
   },
+  /** Tickets (not in the spec): title and messages as feedback's, pictures as feedback's. */
+  ticket: {
+    titleMax: 50,
+    contentMax: 1000,
+    /** Tickets in progress (not closed) per account at once. */
+    openMax: 20,
+    /** Messages in one ticket, the first included. */
+    messagesMax: 100,
+    /** The newest tickets the list answers. */
+    listMax: 200,
+  },
   /** Domains (spec §5, §9); the figures the spec does not give are marked. */
   domain: {
     nameMax: 100,

@@ -54,7 +54,7 @@ export const menuDefinitions: readonly MenuDefinition[] = [
 export const addonMenuIds = menuDefinitions.filter((m) => m.addon).map((m) => m.menu_id);
 
 /** spec §6: always open, whatever the menu says. */
-export const alwaysOpenPaths = ['/cdn/help', '/cdn/suggestion', '/cdn/user/detail'] as const;
+export const alwaysOpenPaths = ['/cdn/help', '/cdn/suggestion', '/cdn/ticket', '/cdn/user/detail'] as const;
 
 /**
  * The menu path key that grants a route. Routes without their own menu entry (create, detail,

@@ -12,6 +12,8 @@ import type { reportExportBody } from './traffic';
 export const operations = {
   // The audit log as a file: the list itself, by another way.
   auditExport: { access: 'identity', effect: 'read', menu: '/cdn/user/audit-log' },
+  // A picture of a ticket's message: the ticket's own reading, by another way.
+  ticketPicture: { access: 'identity', effect: 'read' },
   reportExport: {
     access: 'open',
     effect: 'read',
@@ -35,6 +37,7 @@ export const operations = {
   operatorEdgeKey: { access: 'operator', effect: 'write' },
   operatorEdgeNode: { access: 'operator', effect: 'write' },
   operatorPackage: { access: 'operator', effect: 'write' },
+  operatorTicket: { access: 'operator', effect: 'write' },
   operatorTrafficDomains: { access: 'operator', effect: 'read' },
   // The sign-in portal's pages and forms: they are how a caller signs in.
   portal: { access: 'public', effect: 'write' },

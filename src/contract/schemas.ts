@@ -163,7 +163,7 @@ export const feedbackUploadResult = z.object({
  * `validateFeedback`), with the same message ids. Over `2 × max` UTF-16 units is over `max` code
  * points in any case; the document states the limit in characters (JSON Schema counts code points).
  */
-const feedbackText = (
+export const feedbackText = (
   max: number,
   shape: 'line' | 'multiline',
   messages: { required: string; tooLong: string },

@@ -72,6 +72,10 @@ const parts = {
     zh_CN: () => import('./locales/zh_CN/audit-log.po'),
     en_US: () => import('./locales/en_US/audit-log.po'),
   },
+  support: {
+    zh_CN: () => import('./locales/zh_CN/support.po'),
+    en_US: () => import('./locales/en_US/support.po'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>;
 export type CatalogPart = keyof typeof parts;
 const loading = new Map<CatalogPart, Promise<void>>();

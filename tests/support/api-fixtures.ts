@@ -20,6 +20,10 @@ export const endpointInputs: Partial<Record<EndpointName, Record<string, unknown
   update: { real_name: '张三', mobile: '13800138000', email: 'a@example.com', company: 'Example' },
   productOpen: { agreement: true, mode: 'flow', is_overseas: 1, product: 'cdn' },
   feedbackAdd: { type: 'suggestion', product: 'cdn', title: 'Title', content: 'Content', image_ids: [] },
+  ticketDetail: { id: 1 },
+  ticketCreate: { category: 'other', title: 'Title', content: 'Content', image_ids: [] },
+  ticketReply: { id: 1, content: 'Content', image_ids: [] },
+  ticketClose: { id: 1 },
   syncPush: {
     actor_id: 1,
     commands: [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { checkText, Code, limits } from '../../../src/contract';
 import type { Db, Executor } from '../../db/client';
 import { feedback, feedbackImages, feedbackRefusals } from '../../db/schema';
@@ -53,10 +53,11 @@ async function recentUploads(db: Executor, accountId: number, now: number) {
       count(*) filter (where waiting)::int as pending
     from (
       select ${feedbackImages.createdAt} as created_at, ${feedbackImages.size} as size,
-        ${feedbackImages.feedbackId} is null as waiting
+        ${feedbackImages.feedbackId} is null and ${feedbackImages.ticketMessageId} is null as waiting
       from ${feedbackImages}
       where ${feedbackImages.accountId} = ${accountId}
-        and (${feedbackImages.createdAt} > ${dayAgo} or ${feedbackImages.feedbackId} is null)
+        and (${feedbackImages.createdAt} > ${dayAgo}
+          or (${feedbackImages.feedbackId} is null and ${feedbackImages.ticketMessageId} is null))
       union all
       select ${feedbackRefusals.createdAt}, ${feedbackRefusals.size}, false
       from ${feedbackRefusals}
@@ -115,6 +116,7 @@ async function purgeStalePictures(db: Db, store: PictureStore, now: number): Pro
     .where(
       and(
         isNull(feedbackImages.feedbackId),
+        isNull(feedbackImages.ticketMessageId),
         lt(feedbackImages.createdAt, new Date(now - pendingPictureTtlMs)),
       ),
     )
@@ -204,6 +206,34 @@ export async function movePicturesToStore(db: Db, store: PictureStore): Promise<
   }
 }
 
+/**
+ * Attaches uploaded pictures to feedback or to a ticket's message, in the caller's transaction:
+ * each must be the account's own upload, listed once and attached to nothing yet (40001 otherwise).
+ */
+export async function attachPictures(
+  tx: Executor,
+  accountId: number,
+  ids: readonly string[],
+  to: { feedbackId: number } | { ticketMessageId: number },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const badImages = () => invalid([{ path: 'image_ids', message_id: 'feedback.images.invalid' }]);
+  if (new Set(ids).size !== ids.length) throw badImages();
+  const attached = await tx
+    .update(feedbackImages)
+    .set(to)
+    .where(
+      and(
+        inArray(feedbackImages.id, [...ids]),
+        eq(feedbackImages.accountId, accountId),
+        isNull(feedbackImages.feedbackId),
+        isNull(feedbackImages.ticketMessageId),
+      ),
+    )
+    .returning({ id: feedbackImages.id });
+  if (attached.length !== ids.length) throw badImages();
+}
+
 export interface FeedbackInput {
   type: string;
   product: string;
@@ -222,9 +252,6 @@ export async function addFeedback(
   input: FeedbackInput,
   context: { origin: AuditOrigin; ip: string },
 ): Promise<{ id: number }> {
-  const imageIds = [...new Set(input.image_ids)];
-  const badImages = () => invalid([{ path: 'image_ids', message_id: 'feedback.images.invalid' }]);
-  if (imageIds.length !== input.image_ids.length) throw badImages();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(feedback)
@@ -238,28 +265,51 @@ export async function addFeedback(
       })
       .returning({ id: feedback.id });
     if (!row) throw new Error('feedback insert returned nothing');
-    if (imageIds.length > 0) {
-      const attached = await tx
-        .update(feedbackImages)
-        .set({ feedbackId: row.id })
-        .where(
-          and(
-            inArray(feedbackImages.id, imageIds),
-            eq(feedbackImages.accountId, who.accountId),
-            isNull(feedbackImages.feedbackId),
-          ),
-        )
-        .returning({ id: feedbackImages.id });
-      if (attached.length !== imageIds.length) throw badImages();
-    }
+    await attachPictures(tx, who.accountId, input.image_ids, { feedbackId: row.id });
     await appendAudit(tx, {
       accountId: who.accountId,
       actorId: who.actorId,
       action: 'suggestion.add',
       target: String(row.id),
-      after: { type: input.type, product: input.product, title: input.title, images: imageIds.length },
+      after: { type: input.type, product: input.product, title: input.title, images: input.image_ids.length },
       ...context,
     });
     return { id: row.id };
   });
+}
+
+/** The pictures attached to messages of tickets, oldest first, each with its message. */
+export async function picturesOfTicketMessages(db: Executor, messageIds: readonly number[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      id: feedbackImages.id,
+      messageId: feedbackImages.ticketMessageId,
+      name: feedbackImages.name,
+      size: feedbackImages.size,
+      type: feedbackImages.mime,
+    })
+    .from(feedbackImages)
+    .where(inArray(feedbackImages.ticketMessageId, [...messageIds]))
+    .orderBy(asc(feedbackImages.createdAt), asc(feedbackImages.id));
+}
+
+/** A picture of the account attached to a ticket's message: its file, type, name and message. */
+export async function ticketPicture(db: Executor, accountId: number, id: string) {
+  const [row] = await db
+    .select({
+      file: feedbackImages.file,
+      mime: feedbackImages.mime,
+      name: feedbackImages.name,
+      messageId: feedbackImages.ticketMessageId,
+    })
+    .from(feedbackImages)
+    .where(
+      and(
+        eq(feedbackImages.id, id),
+        eq(feedbackImages.accountId, accountId),
+        isNotNull(feedbackImages.ticketMessageId),
+      ),
+    );
+  return row?.file && row.messageId !== null ? { ...row, file: row.file, messageId: row.messageId } : null;
 }

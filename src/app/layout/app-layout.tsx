@@ -12,8 +12,14 @@ import { TopBar } from './top-bar';
 // The drawer's code (Chakra's dialog, focus trap and scroll lock) comes when it is first opened.
 const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
 
-/** spec §2: the left menu is hidden on help, suggestion and open-service. */
-const withoutMenu = ['/cdn/help', '/cdn/suggestion', '/cdn/open-service'];
+/** spec §2: the left menu is hidden on help, suggestion and open-service (and on tickets, beside feedback). */
+const withoutMenu = [
+  '/cdn/help',
+  '/cdn/suggestion',
+  '/cdn/ticket',
+  '/cdn/ticket/detail',
+  '/cdn/open-service',
+];
 
 /** Top bar, left menu and content; at tablet width (< 1024px) the menu becomes a drawer. */
 export function AppLayout() {

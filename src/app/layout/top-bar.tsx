@@ -65,7 +65,7 @@ export function TopBar({
   const { serviceOpen, cwn, loginInfo } = useAppState();
   const help = serviceOpen ? '#/cdn/help' : `${portalSupport}#help`;
   const feedback = serviceOpen ? '#/cdn/suggestion' : `${portalSupport}#feedback`;
-  const tickets = serviceOpen ? '#/cdn/suggestion' : `${portalSupport}#tickets`;
+  const tickets = serviceOpen ? '#/cdn/ticket' : `${portalSupport}#tickets`;
   return (
     <Flex
       as="header"

@@ -44,4 +44,5 @@ export const screenTitles: Record<string, MessageDescriptor> = {
   openService: msg({ id: 'shell.screen.openService', message: 'Open the CDN service' }),
   help: msg({ id: 'shell.screen.help', message: 'Help document' }),
   suggestion: msg({ id: 'shell.screen.suggestion', message: 'Feedback' }),
+  tickets: msg({ id: 'shell.screen.tickets', message: 'Tickets' }),
 };

@@ -115,6 +115,10 @@ export const actionLabels: Record<string, MessageDescriptor> = {
   'product.apply': msg({ id: 'auditLog.action.product.apply', message: 'Applied to open the service' }),
   'product.approve': msg({ id: 'auditLog.action.product.approve', message: 'Service opened' }),
   'suggestion.add': msg({ id: 'auditLog.action.suggestion.add', message: 'Submitted feedback' }),
+  'ticket.create': msg({ id: 'auditLog.action.ticket.create', message: 'Submitted a ticket' }),
+  'ticket.reply': msg({ id: 'auditLog.action.ticket.reply', message: 'Replied to a ticket' }),
+  'ticket.close': msg({ id: 'auditLog.action.ticket.close', message: 'Closed a ticket' }),
+  'ticket.support': msg({ id: 'auditLog.action.ticket.support', message: 'Support replied to a ticket' }),
 };
 
 /** The readable name of an action in the active language; an unknown action keeps its recorded name. */

@@ -2,27 +2,25 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   Field,
   Heading,
   HStack,
-  Image,
   Input,
   NativeSelect,
-  Spinner,
   Stack,
   Text,
   Textarea,
 } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState } from 'react';
-import { api, isApiError } from '../../api';
+import { useState } from 'react';
+import { api } from '../../api';
+import { issuesOf } from './form-issues';
 import { feedbackTypes, limits, validateFeedback } from '../../contract';
 import type { FeedbackType, ProductKey } from '../../contract';
 import { useAppState } from '../../ui/app-state';
 import { notify } from '../../ui/toaster';
-import { UploadIcon } from '../../ui/icons';
 import { feedbackRuleMessages, feedbackTypeLabels } from './feedback-messages';
+import { PicturePicker } from './picture-picker';
 import { usePictureUploads } from './use-picture-uploads';
 
 interface Draft {
@@ -33,17 +31,6 @@ interface Draft {
 }
 
 const emptyDraft: Draft = { type: '', product: '', title: '', content: '' };
-const accept = '.jpg,.jpeg,.png,.gif,.svg,image/jpeg,image/png,image/gif,image/svg+xml';
-
-/** Server validation issues (code 40001) as field → message id. */
-function issuesOf(error: unknown): Record<string, string> {
-  if (!isApiError(error) || error.code !== 40001) return {};
-  const data = error.data as { issues?: { path: string; message_id: string }[] } | undefined;
-  const result: Record<string, string> = {};
-  for (const issue of data?.issues ?? [])
-    result[issue.path === 'image_ids' ? 'images' : issue.path] = issue.message_id;
-  return result;
-}
 
 /** spec §2, §5, §8 feedback form. Nothing typed is lost when submitting fails. */
 export function SuggestionScreen() {
@@ -53,8 +40,6 @@ export function SuggestionScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const { pictures, add, remove, clear } = usePictureUploads();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const picturesId = useId();
   const uploading = pictures.some((p) => p.status === 'uploading');
   const products = Object.entries(dict.product ?? {});
 
@@ -169,113 +154,12 @@ export function SuggestionScreen() {
                 <Field.ErrorText>{errorText('product')}</Field.ErrorText>
               </Field.Root>
 
-              <Stack gap="2" role="group" aria-labelledby={`${picturesId}-label`}>
-                <Text asChild fontWeight="medium" fontSize="sm">
-                  <span id={`${picturesId}-label`}>
-                    {t({ id: 'feedback.form.pictures', message: 'Pictures' })}
-                  </span>
-                </Text>
-                <input
-                  ref={fileInput}
-                  id={picturesId}
-                  type="file"
-                  multiple
-                  accept={accept}
-                  // The "Add pictures" button is the control; the input only opens the file chooser.
-                  tabIndex={-1}
-                  aria-hidden="true"
-                  className="visually-hidden"
-                  onChange={(event) => {
-                    const files = Array.from(event.currentTarget.files ?? []);
-                    // Cleared so that choosing the same file again fires a change.
-                    event.currentTarget.value = '';
-                    add(files);
-                  }}
-                />
-                <HStack gap="3" wrap="wrap" align="flex-start">
-                  {pictures.map((picture) => {
-                    const file = picture.name;
-                    return (
-                      <Box
-                        key={picture.key}
-                        position="relative"
-                        w="96px"
-                        h="96px"
-                        borderWidth="1px"
-                        borderRadius="md"
-                        overflow="hidden"
-                        bg="bg.muted"
-                      >
-                        <Image
-                          src={picture.previewUrl}
-                          alt={picture.name}
-                          w="full"
-                          h="full"
-                          objectFit="cover"
-                        />
-                        {picture.status === 'uploading' ? (
-                          <Box
-                            position="absolute"
-                            inset="0"
-                            display="flex"
-                            alignItems="center"
-                            justifyContent="center"
-                            bg="blackAlpha.400"
-                          >
-                            <Spinner
-                              size="sm"
-                              color="white"
-                              aria-label={t({
-                                id: 'feedback.form.uploading',
-                                message: `Uploading ${file}`,
-                              })}
-                            />
-                          </Box>
-                        ) : null}
-                        <CloseButton
-                          size="2xs"
-                          position="absolute"
-                          top="1"
-                          insetEnd="1"
-                          bg="bg"
-                          aria-label={t({
-                            id: 'feedback.form.removePicture',
-                            message: `Remove ${file}`,
-                          })}
-                          onClick={() => remove(picture.key)}
-                        />
-                      </Box>
-                    );
-                  })}
-                  {pictures.length < limits.feedback.imagesMax ? (
-                    <Button
-                      variant="outline"
-                      h="96px"
-                      w="96px"
-                      flexDirection="column"
-                      gap="1"
-                      aria-describedby={`${picturesId}-hint`}
-                      onClick={() => fileInput.current?.click()}
-                    >
-                      <UploadIcon />
-                      <Text fontSize="xs" whiteSpace="normal">
-                        {t({ id: 'feedback.form.choosePictures', message: 'Add pictures' })}
-                      </Text>
-                    </Button>
-                  ) : null}
-                </HStack>
-                <Text fontSize="xs" color="fg.muted" id={`${picturesId}-hint`}>
-                  {t({
-                    id: 'feedback.form.picturesHint',
-                    message: 'jpg, png, gif or svg; up to 5 pictures, each at most 5 MB.',
-                  })}
-                </Text>
-                {errors.images ? (
-                  <Text fontSize="sm" color="fg.error">
-                    {errorText('images')}
-                  </Text>
-                ) : null}
-              </Stack>
+              <PicturePicker
+                pictures={pictures}
+                onAdd={add}
+                onRemove={remove}
+                error={errors.images ? errorText('images') : null}
+              />
 
               <Field.Root required invalid={Boolean(errors.title)}>
                 <Field.Label>

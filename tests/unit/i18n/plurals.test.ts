@@ -10,6 +10,7 @@ import { messages as englishOperations } from '../../../src/i18n/locales/en_US/o
 import { messages as englishStatistics } from '../../../src/i18n/locales/en_US/statistics.po';
 import { messages as englishTokens } from '../../../src/i18n/locales/en_US/tokens.po';
 import { messages as englishUsers } from '../../../src/i18n/locales/en_US/users.po';
+import { messages as englishSupport } from '../../../src/i18n/locales/en_US/support.po';
 import { messages as chineseAuditLog } from '../../../src/i18n/locales/zh_CN/audit-log.po';
 import { messages as chineseCert } from '../../../src/i18n/locales/zh_CN/cert.po';
 import { messages as chineseConfig } from '../../../src/i18n/locales/zh_CN/domain-config.po';
@@ -19,6 +20,7 @@ import { messages as chineseOperations } from '../../../src/i18n/locales/zh_CN/o
 import { messages as chineseStatistics } from '../../../src/i18n/locales/zh_CN/statistics.po';
 import { messages as chineseTokens } from '../../../src/i18n/locales/zh_CN/tokens.po';
 import { messages as chineseUsers } from '../../../src/i18n/locales/zh_CN/users.po';
+import { messages as chineseSupport } from '../../../src/i18n/locales/zh_CN/support.po';
 import { messages as chinese } from '../../../src/i18n/locales/zh_CN/messages.po';
 import { parsePo } from '../../support/po';
 
@@ -51,6 +53,7 @@ describe('counted things', () => {
           ...englishTokens,
           ...englishAuditLog,
           ...englishOperations,
+          ...englishSupport,
         },
       },
     });
@@ -69,6 +72,7 @@ describe('counted things', () => {
           ...chineseTokens,
           ...chineseAuditLog,
           ...chineseOperations,
+          ...chineseSupport,
         },
       },
     });

@@ -1,0 +1,195 @@
+import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { limits, ticketCategories, validateTicket, type TicketCategory } from '../../contract';
+import { DialogFrame } from '../../ui/dialog-frame';
+import { issuesOf } from './form-issues';
+import { PicturePicker } from './picture-picker';
+import { ticketCategoryLabels, ticketRuleMessages } from './ticket-messages';
+import type { usePictureUploads } from './use-picture-uploads';
+
+export interface TicketDraft {
+  category: string;
+  title: string;
+  content: string;
+}
+
+export const emptyTicketDraft: TicketDraft = { category: '', title: '', content: '' };
+
+interface TicketCreateDialogProps {
+  draft: TicketDraft;
+  onDraftChange: (draft: TicketDraft) => void;
+  /** The pictures chosen, kept by the screen with the draft while the dialog is closed. */
+  pictures: ReturnType<typeof usePictureUploads>;
+  online: boolean;
+  onClose: () => void;
+  /** Sends the ticket; rejects with the server's refusal (already shown as a toast). */
+  onSubmit: (body: {
+    category: TicketCategory;
+    title: string;
+    content: string;
+    image_ids: string[];
+  }) => Promise<void>;
+}
+
+/**
+ * "Submit ticket": a category, a title, a description and up to 5 pictures. The form keeps what
+ * was typed when it is closed, and when the server refuses it.
+ */
+export function TicketCreateDialog({
+  draft,
+  onDraftChange,
+  pictures,
+  online,
+  onClose,
+  onSubmit,
+}: TicketCreateDialogProps) {
+  const { t, i18n } = useLingui();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const uploading = pictures.pictures.some((p) => p.status === 'uploading');
+
+  const set = (field: keyof TicketDraft) => (value: string) => {
+    onDraftChange({ ...draft, [field]: value });
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+  const errorText = (field: string) => {
+    const id = errors[field];
+    if (!id) return null;
+    const descriptor = ticketRuleMessages[id];
+    return descriptor
+      ? i18n._(descriptor)
+      : t({ id: 'feedback.form.invalidValue', message: 'This value is not valid; please check it' });
+  };
+
+  async function submit() {
+    const imageIds = pictures.pictures.flatMap((p) => (p.id ? [p.id] : []));
+    const found = validateTicket({ ...draft, imageIds });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      await onSubmit({
+        category: draft.category as TicketCategory,
+        title: draft.title.trim(),
+        content: draft.content.trim(),
+        image_ids: imageIds,
+      });
+    } catch (error) {
+      setErrors(issuesOf(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <DialogFrame
+      size="lg"
+      title={t({ id: 'ticket.create.title', message: 'Submit ticket' })}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      closeOnInteractOutside={false}
+      footer={
+        <HStack gap="3" justify="flex-end" w="full" wrap="wrap">
+          {!online ? (
+            <Text fontSize="sm" color="fg.muted" me="auto">
+              {t({
+                id: 'ticket.create.offline',
+                message: 'Submitting needs a connection; what you typed is kept.',
+              })}
+            </Text>
+          ) : uploading ? (
+            <Text fontSize="sm" color="fg.muted" me="auto">
+              {t({
+                id: 'feedback.form.waitUploads',
+                message: 'Waiting for the pictures to finish uploading…',
+              })}
+            </Text>
+          ) : null}
+          <Button variant="outline" onClick={onClose}>
+            {t({ id: 'ticket.create.cancel', message: 'Cancel' })}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={sending} disabled={uploading || !online}>
+            {t({ id: 'feedback.form.submit', message: 'Submit' })}
+          </Button>
+        </HStack>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root required invalid={Boolean(errors.category)}>
+          <Field.Label>
+            {t({ id: 'ticket.form.category', message: 'Category' })}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={draft.category}
+              onChange={(e) => set('category')(e.currentTarget.value)}
+            >
+              <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
+              {ticketCategories.map((category) => (
+                <option key={category} value={category}>
+                  {i18n._(ticketCategoryLabels[category])}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText>{errorText('category')}</Field.ErrorText>
+        </Field.Root>
+
+        <Field.Root required invalid={Boolean(errors.title)}>
+          <Field.Label>
+            {t({ id: 'feedback.form.title', message: 'Title' })}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            value={draft.title}
+            maxLength={limits.ticket.titleMax}
+            onChange={(e) => set('title')(e.currentTarget.value)}
+            placeholder={t({
+              id: 'ticket.form.titlePlaceholder',
+              message: 'For example: 502 errors on www.example.com',
+            })}
+          />
+          <HStack justify="space-between" w="full">
+            <Field.ErrorText>{errorText('title')}</Field.ErrorText>
+            <Text fontSize="xs" color="fg.muted" ms="auto">
+              {[...draft.title].length}/{limits.ticket.titleMax}
+            </Text>
+          </HStack>
+        </Field.Root>
+
+        <Field.Root required invalid={Boolean(errors.content)}>
+          <Field.Label>
+            {t({ id: 'ticket.form.content', message: 'Description' })}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea
+            value={draft.content}
+            rows={6}
+            maxLength={limits.ticket.contentMax}
+            onChange={(e) => set('content')(e.currentTarget.value)}
+            placeholder={t({
+              id: 'ticket.form.contentPlaceholder',
+              message: 'What happened, on which domain and URL, since when, and what you expected',
+            })}
+          />
+          <HStack justify="space-between" w="full">
+            <Field.ErrorText>{errorText('content')}</Field.ErrorText>
+            <Text fontSize="xs" color="fg.muted" ms="auto">
+              {[...draft.content].length}/{limits.ticket.contentMax}
+            </Text>
+          </HStack>
+        </Field.Root>
+
+        <PicturePicker
+          pictures={pictures.pictures}
+          onAdd={pictures.add}
+          onRemove={pictures.remove}
+          error={errors.images ? errorText('images') : null}
+        />
+      </Stack>
+    </DialogFrame>
+  );
+}

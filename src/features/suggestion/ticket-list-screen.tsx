@@ -1,0 +1,167 @@
+import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { ticketStatuses, type TicketStatus } from '../../contract';
+import { useReadsStatus } from '../../sync/reads';
+import { FilterSelect } from '../../ui/filter-select';
+import { NeverReadCall } from '../../ui/never-read-call';
+import { ScreenHeader } from '../../ui/screen-header';
+import { StoredListStatus } from '../../ui/stored-list-status';
+import { useOnline } from '../../ui/use-online';
+import { emptyTicketDraft, TicketCreateDialog, type TicketDraft } from './ticket-create-dialog';
+import { ticketStatusLabels } from './ticket-messages';
+import { TicketTable } from './ticket-table';
+import { usePictureUploads } from './use-picture-uploads';
+import { useTicketCalls, useTickets, withReads } from './use-tickets';
+
+interface TicketListProps {
+  /** Opens a ticket (after submitting it). */
+  onOpen: (id: number) => void;
+  /** Opens "Submit ticket" at once (from a closed ticket's "Submit a new ticket"). */
+  create?: boolean;
+}
+
+/**
+ * Tickets (spec §2 top bar): the questions the user's account put to support, newest activity
+ * first, and "Submit ticket". Read through the read layer, so the list stays readable offline
+ * "as of" its time; submitting needs a connection.
+ */
+export const TicketListScreen = withReads(TicketListBody);
+
+function TicketListBody({ onOpen, create = false }: TicketListProps) {
+  const { t } = useLingui();
+  const online = useOnline();
+  const read = useTickets();
+  const reads = useReadsStatus(online);
+  const calls = useTicketCalls();
+  const [status, setStatus] = useState<TicketStatus | undefined>(undefined);
+  const [creating, setCreating] = useState(create);
+  // Kept while the dialog is closed and opened again; emptied once the ticket is submitted.
+  const [draft, setDraft] = useState<TicketDraft>(emptyTicketDraft);
+  const pictures = usePictureUploads();
+
+  const title = t({ id: 'ticket.list.title', message: 'Tickets' });
+  const all = read.data?.lists ?? [];
+  const shown = status ? all.filter((ticket) => ticket.status === status) : all;
+  const total = read.data?.total ?? 0;
+  const newest = all.length;
+  const createButton = (
+    <Button size="sm" colorPalette="blue" disabled={!online} onClick={() => setCreating(true)}>
+      {t({ id: 'ticket.list.create', message: 'Submit ticket' })}
+    </Button>
+  );
+
+  const header = (
+    <ScreenHeader
+      title={title}
+      summary={
+        <Text color="fg.muted" fontSize="sm">
+          {t({
+            id: 'ticket.list.intro',
+            message:
+              'Ask support about anything in the console. Support replies here; you can reply in turn until the ticket is closed.',
+          })}
+          {read.data
+            ? ` ${t({ id: 'ticket.list.count', message: plural(total, { one: '# ticket.', other: '# tickets.' }) })}`
+            : null}
+        </Text>
+      }
+    >
+      <StoredListStatus list={reads} />
+      {read.data ? createButton : null}
+    </ScreenHeader>
+  );
+
+  const dialog = creating ? (
+    <TicketCreateDialog
+      draft={draft}
+      onDraftChange={setDraft}
+      pictures={pictures}
+      online={online}
+      onClose={() => setCreating(false)}
+      onSubmit={async (body) => {
+        const ticket = await calls.create(body);
+        setDraft(emptyTicketDraft);
+        pictures.clear();
+        setCreating(false);
+        onOpen(ticket.id);
+      }}
+    />
+  ) : null;
+
+  if (read.data === undefined)
+    return (
+      <Stack gap="5" maxW="1400px" mx="auto">
+        {header}
+        <NeverReadCall
+          reads={reads}
+          failed={read.failed}
+          error={read.error}
+          loading={t({ id: 'ticket.list.loading', message: 'Loading the tickets…' })}
+          failedTitle={t({ id: 'ticket.list.failed', message: 'The tickets could not be loaded.' })}
+          offlineTitle={t({
+            id: 'ticket.list.offlineTitle',
+            message: 'The tickets have not been loaded on this device yet.',
+          })}
+          offlineHint={t({
+            id: 'ticket.list.offlineHint',
+            message: 'Connect to the internet once to load them; they are then kept for offline use.',
+          })}
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="5" maxW="1400px" mx="auto">
+      {header}
+      {all.length === 0 ? (
+        <Card.Root variant="outline">
+          <Card.Body>
+            <Stack align="center" gap="3" py="6" textAlign="center">
+              <Text fontWeight="semibold">{t({ id: 'ticket.list.empty', message: 'No tickets yet.' })}</Text>
+              <Text color="fg.muted" fontSize="sm" maxW="520px">
+                {t({
+                  id: 'ticket.list.emptyHint',
+                  message:
+                    'When something in the console does not work as you expect, submit a ticket: say which domain and URL, since when, and add screenshots.',
+                })}
+              </Text>
+              <HStack>{createButton}</HStack>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <Stack gap="3">
+          <HStack>
+            <FilterSelect
+              label={t({ id: 'ticket.list.statusFilter', message: 'Status' })}
+              value={status}
+              all={t({ id: 'ticket.list.allStatuses', message: 'All statuses' })}
+              options={ticketStatuses.map((value) => ({ value, label: t(ticketStatusLabels[value]) }))}
+              onChange={setStatus}
+            />
+          </HStack>
+          <TicketTable tickets={shown} />
+          {shown.length === 0 ? (
+            <Text color="fg.muted" fontSize="sm" textAlign="center" py="4">
+              {t({ id: 'ticket.list.noneOfStatus', message: 'No tickets have this status.' })}
+            </Text>
+          ) : null}
+          {total > all.length ? (
+            <Text color="fg.muted" fontSize="sm">
+              {t({
+                id: 'ticket.list.newestOnly',
+                message: plural(newest, {
+                  one: 'The newest # ticket is shown.',
+                  other: 'The newest # tickets are shown.',
+                }),
+              })}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+      {dialog}
+    </Stack>
+  );
+}

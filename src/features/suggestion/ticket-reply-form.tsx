@@ -1,0 +1,108 @@
+import { Button, Card, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { checkTicketMessage, limits } from '../../contract';
+import { issuesOf } from './form-issues';
+import { PicturePicker } from './picture-picker';
+import { ticketRuleMessages } from './ticket-messages';
+import { usePictureUploads } from './use-picture-uploads';
+
+interface TicketReplyFormProps {
+  online: boolean;
+  /** Sends the reply; rejects with the server's refusal (already shown as a toast). */
+  onSend: (body: { content: string; image_ids: string[] }) => Promise<void>;
+}
+
+/** A reply to a ticket in progress, with pictures; kept as typed when sending fails. */
+export function TicketReplyForm({ online, onSend }: TicketReplyFormProps) {
+  const { t, i18n } = useLingui();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const pictures = usePictureUploads();
+  const uploading = pictures.pictures.some((p) => p.status === 'uploading');
+  const textOf = (id: string | undefined) => {
+    const descriptor = id ? ticketRuleMessages[id] : undefined;
+    return descriptor ? i18n._(descriptor) : (id ?? null);
+  };
+
+  async function send() {
+    const problem = checkTicketMessage(content);
+    if (problem) {
+      setError({ content: problem });
+      return;
+    }
+    setSending(true);
+    try {
+      await onSend({
+        content: content.trim(),
+        image_ids: pictures.pictures.flatMap((p) => (p.id ? [p.id] : [])),
+      });
+      setContent('');
+      pictures.clear();
+      setError({});
+    } catch (refusal) {
+      setError(issuesOf(refusal));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Card.Root variant="outline">
+      <Card.Body>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <Stack gap="4">
+            <Field.Root invalid={Boolean(error.content)}>
+              <Field.Label>{t({ id: 'ticket.reply.label', message: 'Reply' })}</Field.Label>
+              <Textarea
+                value={content}
+                rows={4}
+                maxLength={limits.ticket.contentMax}
+                onChange={(e) => {
+                  setContent(e.currentTarget.value);
+                  setError(({ content: _gone, ...rest }) => rest);
+                }}
+                placeholder={t({
+                  id: 'ticket.reply.placeholder',
+                  message: 'Answer support’s questions, or add what changed since',
+                })}
+              />
+              <HStack justify="space-between" w="full">
+                <Field.ErrorText>{textOf(error.content)}</Field.ErrorText>
+                <Text fontSize="xs" color="fg.muted" ms="auto">
+                  {[...content].length}/{limits.ticket.contentMax}
+                </Text>
+              </HStack>
+            </Field.Root>
+            <PicturePicker
+              pictures={pictures.pictures}
+              onAdd={pictures.add}
+              onRemove={pictures.remove}
+              error={error.images ? textOf(error.images) : null}
+            />
+            <HStack gap="3" wrap="wrap">
+              <Button type="submit" colorPalette="blue" loading={sending} disabled={uploading || !online}>
+                {t({ id: 'ticket.reply.send', message: 'Send reply' })}
+              </Button>
+              {!online ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {t({
+                    id: 'ticket.reply.offline',
+                    message: 'Replying needs a connection; what you typed is kept.',
+                  })}
+                </Text>
+              ) : null}
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
