@@ -281,6 +281,11 @@ export const messages = {
     en_US:
       '{max, plural, one {At most # ticket can be in progress at a time. Close the ones that are solved first.} other {At most # tickets can be in progress at a time. Close the ones that are solved first.}}',
   },
+  'ticket.dailyLimit': {
+    zh_CN: '{max, plural, other {每个账号 24 小时内最多提交 # 个工单，请稍后再试}}',
+    en_US:
+      '{max, plural, one {An account can submit at most # ticket in 24 hours. Please try again later.} other {An account can submit at most # tickets in 24 hours. Please try again later.}}',
+  },
   'ticket.messagesLimit': {
     zh_CN: '{max, plural, other {该工单已有 # 条消息，请提交新工单继续沟通}}',
     en_US:

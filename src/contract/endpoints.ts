@@ -347,7 +347,7 @@ export const endpoints = {
     effect: 'write',
     tag: 'ticket',
     summary:
-      'Submit a ticket: category, title, description and up to 5 uploaded pictures. At most 20 tickets of an account in progress at once (42203).',
+      'Submit a ticket: category, title, description and up to 5 uploaded pictures. At most 20 tickets of an account in progress at once, and 50 submitted in 24 hours (42203).',
   }),
   ticketReply: e({
     ...routes.ticketReply,

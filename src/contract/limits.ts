@@ -21,6 +21,8 @@ export const limits = {
     contentMax: 1000,
     /** Tickets in progress (not closed) per account at once. */
     openMax: 20,
+    /** Tickets an account submits in 24 hours, closed ones included. */
+    perDayMax: 50,
     /** Messages in one ticket, the first included. */
     messagesMax: 100,
     /** The newest tickets the list answers. */

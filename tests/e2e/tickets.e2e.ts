@@ -20,7 +20,7 @@ describe('tickets', () => {
     await page.getByRole('link', { name: '工单', exact: true }).click();
     await page.getByRole('heading', { name: '工单', level: 1 }).waitFor();
     await page.getByRole('link', { name: /HTTPS 证书续期后仍显示旧证书/ }).waitFor();
-    await expect.poll(() => page.getByText('待您回复').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('待您回复').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshots(page, 'tickets-list-zh_CN');
 
     await page.getByRole('button', { name: '提交工单' }).first().click();
@@ -35,7 +35,7 @@ describe('tickets', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'error-page.png', mimeType: 'image/png', buffer: png });
     await dialog.getByRole('button', { name: /删除 error-page.png/ }).waitFor();
-    await expect.poll(() => dialog.getByLabel(/正在上传/).count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel(/正在上传/).count(), { timeout: 30_000 }).toBe(0);
     await screenshots(page, 'tickets-create-zh_CN');
     await dialog.getByRole('button', { name: '提交' }).click();
 
@@ -44,7 +44,7 @@ describe('tickets', () => {
     await page.getByRole('img', { name: 'error-page.png' }).waitFor();
     const id = new URL(page.url().replace('#/', '')).searchParams.get('id');
     expect(id).toMatch(/^\d+$/);
-    await expect.poll(() => page.getByText('处理中').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('处理中').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Support answers (the operator's command): the ticket waits for the customer.
     const answered = runAdmin('ticket', 'reply', id!, '请提供出现 502 的完整 URL 和客户端 IP。');
@@ -52,7 +52,7 @@ describe('tickets', () => {
     await page.reload();
     await page.getByText('请提供出现 502 的完整 URL 和客户端 IP。').waitFor();
     await page.getByText('CDN 技术支持').waitFor();
-    await expect.poll(() => page.getByText('待您回复').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('待您回复').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshots(page, 'tickets-detail-zh_CN');
 
     // A reply must say something; then it is sent and support's turn comes again.
@@ -63,7 +63,7 @@ describe('tickets', () => {
       .fill('URL：https://www.demo-shop.com/cart，客户端 IP：203.0.113.7');
     await page.getByRole('button', { name: '发送回复' }).click();
     await page.getByText('URL：https://www.demo-shop.com/cart，客户端 IP：203.0.113.7').waitFor();
-    await expect.poll(() => page.getByText('处理中').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('处理中').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.getByRole('textbox', { name: '回复' }).inputValue()).toBe('');
 
     // Closing asks first; a closed ticket takes no more replies.

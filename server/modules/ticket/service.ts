@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { Code, limits } from '../../../src/contract';
 import {
@@ -159,7 +159,8 @@ export async function ticketDetail(db: Executor, viewer: TicketViewer, id: numbe
 
 /**
  * Submits a ticket: its description is its first message. At most `limits.ticket.openMax` of an
- * account's tickets are in progress at once, counted under the account's lock.
+ * account's tickets are in progress at once, and `limits.ticket.perDayMax` submitted in 24 hours,
+ * counted under the account's lock.
  */
 export async function createTicket(
   db: Db,
@@ -169,12 +170,19 @@ export async function createTicket(
 ): Promise<TicketDetail> {
   const id = await db.transaction(async (tx) => {
     await lockAccount(tx, viewer.accountId);
-    const [open] = await tx
-      .select({ n: count() })
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    const [counts] = await tx
+      .select({
+        open: sql<number>`count(*) filter (where ${tickets.status} <> 'closed')::int`,
+        today: sql<number>`count(*) filter (where ${tickets.createdAt} > ${dayAgo})::int`,
+      })
       .from(tickets)
-      .where(and(eq(tickets.accountId, viewer.accountId), ne(tickets.status, 'closed')));
-    if ((open?.n ?? 0) >= limits.ticket.openMax)
+      .where(eq(tickets.accountId, viewer.accountId));
+    if ((counts?.open ?? 0) >= limits.ticket.openMax)
       throw new AppError(Code.limitReached, 'ticket.limit', { max: limits.ticket.openMax });
+    // Submitting and closing at once cannot fill the database either.
+    if ((counts?.today ?? 0) >= limits.ticket.perDayMax)
+      throw new AppError(Code.limitReached, 'ticket.dailyLimit', { max: limits.ticket.perDayMax });
     const [ticket] = await tx
       .insert(tickets)
       .values({

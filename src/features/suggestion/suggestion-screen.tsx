@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { api } from '../../api';
@@ -20,6 +8,7 @@ import type { FeedbackType, ProductKey } from '../../contract';
 import { useAppState } from '../../ui/app-state';
 import { notify } from '../../ui/toaster';
 import { feedbackRuleMessages, feedbackTypeLabels } from './feedback-messages';
+import { CountedField } from './counted-field';
 import { PicturePicker } from './picture-picker';
 import { usePictureUploads } from './use-picture-uploads';
 
@@ -83,9 +72,6 @@ export function SuggestionScreen() {
       setSubmitting(false);
     }
   }
-
-  const titleLength = [...draft.title].length;
-  const contentLength = [...draft.content].length;
 
   return (
     <Box maxW="800px" mx="auto">
@@ -161,47 +147,29 @@ export function SuggestionScreen() {
                 error={errors.images ? errorText('images') : null}
               />
 
-              <Field.Root required invalid={Boolean(errors.title)}>
-                <Field.Label>
-                  {t({ id: 'feedback.form.title', message: 'Title' })}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  value={draft.title}
-                  maxLength={limits.feedback.titleMax}
-                  onChange={(e) => set('title')(e.currentTarget.value)}
-                  placeholder={t({ id: 'feedback.form.titlePlaceholder', message: 'A short summary' })}
-                />
-                <HStack justify="space-between" w="full">
-                  <Field.ErrorText>{errorText('title')}</Field.ErrorText>
-                  <Text fontSize="xs" color="fg.muted" ms="auto" aria-live="polite">
-                    {titleLength}/{limits.feedback.titleMax}
-                  </Text>
-                </HStack>
-              </Field.Root>
+              <CountedField
+                required
+                label={t({ id: 'feedback.form.title', message: 'Title' })}
+                value={draft.title}
+                max={limits.feedback.titleMax}
+                onChange={set('title')}
+                error={errorText('title')}
+                placeholder={t({ id: 'feedback.form.titlePlaceholder', message: 'A short summary' })}
+              />
 
-              <Field.Root required invalid={Boolean(errors.content)}>
-                <Field.Label>
-                  {t({ id: 'feedback.form.content', message: 'Content' })}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Textarea
-                  value={draft.content}
-                  rows={6}
-                  maxLength={limits.feedback.contentMax}
-                  onChange={(e) => set('content')(e.currentTarget.value)}
-                  placeholder={t({
-                    id: 'feedback.form.contentPlaceholder',
-                    message: 'What happened, where, and what you expected',
-                  })}
-                />
-                <HStack justify="space-between" w="full">
-                  <Field.ErrorText>{errorText('content')}</Field.ErrorText>
-                  <Text fontSize="xs" color="fg.muted" ms="auto">
-                    {contentLength}/{limits.feedback.contentMax}
-                  </Text>
-                </HStack>
-              </Field.Root>
+              <CountedField
+                required
+                rows={6}
+                label={t({ id: 'feedback.form.content', message: 'Content' })}
+                value={draft.content}
+                max={limits.feedback.contentMax}
+                onChange={set('content')}
+                error={errorText('content')}
+                placeholder={t({
+                  id: 'feedback.form.contentPlaceholder',
+                  message: 'What happened, where, and what you expected',
+                })}
+              />
 
               <HStack>
                 <Button type="submit" colorPalette="blue" loading={submitting} disabled={uploading}>

@@ -1,9 +1,10 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { limits, ticketCategories, validateTicket, type TicketCategory } from '../../contract';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { issuesOf } from './form-issues';
+import { CountedField } from './counted-field';
 import { PicturePicker } from './picture-picker';
 import { ticketCategoryLabels, ticketRuleMessages } from './ticket-messages';
 import type { usePictureUploads } from './use-picture-uploads';
@@ -138,50 +139,32 @@ export function TicketCreateDialog({
           <Field.ErrorText>{errorText('category')}</Field.ErrorText>
         </Field.Root>
 
-        <Field.Root required invalid={Boolean(errors.title)}>
-          <Field.Label>
-            {t({ id: 'feedback.form.title', message: 'Title' })}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            value={draft.title}
-            maxLength={limits.ticket.titleMax}
-            onChange={(e) => set('title')(e.currentTarget.value)}
-            placeholder={t({
-              id: 'ticket.form.titlePlaceholder',
-              message: 'For example: 502 errors on www.example.com',
-            })}
-          />
-          <HStack justify="space-between" w="full">
-            <Field.ErrorText>{errorText('title')}</Field.ErrorText>
-            <Text fontSize="xs" color="fg.muted" ms="auto">
-              {[...draft.title].length}/{limits.ticket.titleMax}
-            </Text>
-          </HStack>
-        </Field.Root>
+        <CountedField
+          required
+          label={t({ id: 'feedback.form.title', message: 'Title' })}
+          value={draft.title}
+          max={limits.ticket.titleMax}
+          onChange={set('title')}
+          error={errorText('title')}
+          placeholder={t({
+            id: 'ticket.form.titlePlaceholder',
+            message: 'For example: 502 errors on www.example.com',
+          })}
+        />
 
-        <Field.Root required invalid={Boolean(errors.content)}>
-          <Field.Label>
-            {t({ id: 'ticket.form.content', message: 'Description' })}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
-            value={draft.content}
-            rows={6}
-            maxLength={limits.ticket.contentMax}
-            onChange={(e) => set('content')(e.currentTarget.value)}
-            placeholder={t({
-              id: 'ticket.form.contentPlaceholder',
-              message: 'What happened, on which domain and URL, since when, and what you expected',
-            })}
-          />
-          <HStack justify="space-between" w="full">
-            <Field.ErrorText>{errorText('content')}</Field.ErrorText>
-            <Text fontSize="xs" color="fg.muted" ms="auto">
-              {[...draft.content].length}/{limits.ticket.contentMax}
-            </Text>
-          </HStack>
-        </Field.Root>
+        <CountedField
+          required
+          rows={6}
+          label={t({ id: 'ticket.form.content', message: 'Description' })}
+          value={draft.content}
+          max={limits.ticket.contentMax}
+          onChange={set('content')}
+          error={errorText('content')}
+          placeholder={t({
+            id: 'ticket.form.contentPlaceholder',
+            message: 'What happened, on which domain and URL, since when, and what you expected',
+          })}
+        />
 
         <PicturePicker
           pictures={pictures.pictures}

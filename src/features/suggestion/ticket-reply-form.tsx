@@ -1,8 +1,9 @@
-import { Button, Card, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { checkTicketMessage, limits } from '../../contract';
 import { issuesOf } from './form-issues';
+import { CountedField } from './counted-field';
 import { PicturePicker } from './picture-picker';
 import { ticketRuleMessages } from './ticket-messages';
 import { usePictureUploads } from './use-picture-uploads';
@@ -59,28 +60,21 @@ export function TicketReplyForm({ online, onSend }: TicketReplyFormProps) {
           }}
         >
           <Stack gap="4">
-            <Field.Root invalid={Boolean(error.content)}>
-              <Field.Label>{t({ id: 'ticket.reply.label', message: 'Reply' })}</Field.Label>
-              <Textarea
-                value={content}
-                rows={4}
-                maxLength={limits.ticket.contentMax}
-                onChange={(e) => {
-                  setContent(e.currentTarget.value);
-                  setError(({ content: _gone, ...rest }) => rest);
-                }}
-                placeholder={t({
-                  id: 'ticket.reply.placeholder',
-                  message: 'Answer support’s questions, or add what changed since',
-                })}
-              />
-              <HStack justify="space-between" w="full">
-                <Field.ErrorText>{textOf(error.content)}</Field.ErrorText>
-                <Text fontSize="xs" color="fg.muted" ms="auto">
-                  {[...content].length}/{limits.ticket.contentMax}
-                </Text>
-              </HStack>
-            </Field.Root>
+            <CountedField
+              rows={4}
+              label={t({ id: 'ticket.reply.label', message: 'Reply' })}
+              value={content}
+              max={limits.ticket.contentMax}
+              onChange={(value) => {
+                setContent(value);
+                setError(({ content: _gone, ...rest }) => rest);
+              }}
+              error={textOf(error.content)}
+              placeholder={t({
+                id: 'ticket.reply.placeholder',
+                message: 'Answer support’s questions, or add what changed since',
+              })}
+            />
             <PicturePicker
               pictures={pictures.pictures}
               onAdd={pictures.add}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { auditEvents, tickets } from '../../../server/db/schema';
 import { limits } from '../../../src/contract';
@@ -177,6 +177,37 @@ describeServer('tickets', (h) => {
     // Closing one makes room again.
     await post(demo, 'close', { id: answers.find((a) => a.code === 0)!.data.id });
     expect((await post(demo, 'create', ticket('After closing'))).code).toBe(0);
+
+    // Submitting and closing at once is bounded by the day's count: here the account has
+    // submitted its day's tickets (the ones above, and closed ones made to look submitted today).
+    const today = await h()
+      .db.select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.accountId, demoId), gt(tickets.createdAt, new Date(Date.now() - 86_400_000))));
+    await h()
+      .db.insert(tickets)
+      .values(
+        Array.from({ length: limits.ticket.perDayMax - today.length }, (_, i) => ({
+          accountId: demoId,
+          createdBy: demoId,
+          category: 'other',
+          title: `Closed ${i}`,
+          status: 'closed',
+          messageCount: 1,
+        })),
+      );
+    for (const id of (await post<Lists>(demo, 'lists', {})).data.lists.map((t) => t.id))
+      await post(demo, 'close', { id });
+    expect(await post(demo, 'create', ticket('One too many'))).toMatchObject({
+      code: 42203,
+      msg: `An account can submit at most ${limits.ticket.perDayMax} tickets in 24 hours. Please try again later.`,
+    });
+    // A day later, the account may submit again.
+    await h()
+      .db.update(tickets)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(tickets.accountId, demoId));
+    expect((await post(demo, 'create', ticket('Next day'))).code).toBe(0);
   });
 
   it('shows a sub-account its own tickets only, and another account none, by every call', async () => {
