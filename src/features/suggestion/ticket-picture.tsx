@@ -3,7 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { TicketPicture as Picture } from '../../contract/ticket';
 import { useTicketPicture } from './use-tickets';
 
-/** One picture of a ticket's message: a thumbnail that opens the picture full size. */
+/**
+ * One picture of a ticket's message: a thumbnail that saves the picture (a browser opens no
+ * `data:` address as a page of its own).
+ */
 export function TicketPicture({ picture }: { picture: Picture }) {
   const { t } = useLingui();
   const { url, failed } = useTicketPicture(picture.id);
@@ -34,11 +37,9 @@ export function TicketPicture({ picture }: { picture: Picture }) {
   return (
     <Link
       href={url}
-      target="_blank"
-      rel="noopener"
       download={name}
       {...frame}
-      aria-label={t({ id: 'ticket.picture.open', message: `Open ${name}` })}
+      title={t({ id: 'ticket.picture.download', message: `Download ${name}` })}
     >
       <Image src={url} alt={name} w="full" h="full" objectFit="cover" />
     </Link>

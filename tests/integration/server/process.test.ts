@@ -37,6 +37,7 @@ function endedPid() {
 
 /** The server as `npm start` runs it: a real process on the embedded database. */
 describe('server process', () => {
+  // Two starts, the first seeding the demo data: minutes on a busy machine.
   it('seeds on first start, prints the address and the sign-ins, and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
     const server = await startServer({
@@ -75,7 +76,7 @@ describe('server process', () => {
     expect(login.status).toBe(303);
     expect(login.headers.get('location')).toMatch(/^\/\?state=s1&session_state=[\w-]+&code=[\w-]+$/);
     await again.stop();
-  });
+  }, 180_000);
 
   it('starts without demo data when DEMO=0', async () => {
     const server = await startServer({
