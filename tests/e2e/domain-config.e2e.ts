@@ -188,6 +188,12 @@ describe('domain configuration', () => {
       await page.getByRole('dialog').getByRole('table').waitFor();
       await screenshots(page, `domain-config-access-diff-${language}`);
       await page.keyboard.press('Escape');
+      // The UA list with its match mode and whether requests without the header pass.
+      await access.getByRole('checkbox', { name: /^(UA list|UA 黑白名单)$/ }).check({ force: true });
+      const match = access.getByRole('combobox', { name: /^(Match|匹配方式)$/ }).first();
+      await match.waitFor();
+      await match.scrollIntoViewIfNeeded();
+      await screenshots(page, `domain-config-access-lists-${language}`);
 
       // Every section in its edit form.
       for (const tab of tabs) {
