@@ -408,9 +408,8 @@ export const tickets = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Null once that user (a sub-account) is deleted: the account keeps the ticket. */
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     category: text('category').notNull(),
     title: text('title').notNull(),
     status: text('status').notNull(),

@@ -66,7 +66,7 @@ type EntryRow = {
   category: string;
   title: string;
   status: string;
-  createdBy: number;
+  createdBy: number | null;
   messageCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -84,7 +84,7 @@ const entryOf = (row: EntryRow, logins: ReadonlyMap<number, string>): TicketEntr
   category: row.category as TicketCategory,
   title: row.title,
   status: row.status as TicketStatus,
-  creator: logins.get(row.createdBy) ?? '--',
+  creator: (row.createdBy === null ? undefined : logins.get(row.createdBy)) ?? '--',
   message_count: row.messageCount,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),

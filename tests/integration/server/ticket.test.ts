@@ -56,7 +56,7 @@ describeServer('tickets', (h) => {
       body: { login, password: demoPassword, confirm_password: demoPassword, menu_ids: [409], data: {} },
     });
     expect(made.body.code, JSON.stringify(made.body)).toBe(0);
-    return (await signIn(h().app, login)).token;
+    return { token: (await signIn(h().app, login)).token, id: made.body.data.user.id };
   };
   const ticket = (title: string, extra: Record<string, unknown> = {}) => ({
     category: 'domain',
@@ -211,8 +211,8 @@ describeServer('tickets', (h) => {
   });
 
   it('shows a sub-account its own tickets only, and another account none, by every call', async () => {
-    const sub = await addSub('ticketsub');
-    const otherSub = await addSub('ticketsub2');
+    const { token: sub, id: subId } = await addSub('ticketsub');
+    const { token: otherSub } = await addSub('ticketsub2');
     const mainTicket = (await post<Lists>(demo, 'lists', {})).data;
     const mainIds = mainTicket.lists.map((t) => t.id);
     // Room for the sub-accounts' tickets: the main account closes its own.
@@ -250,6 +250,16 @@ describeServer('tickets', (h) => {
     // A feedback picture is no ticket's: not served here.
     const loose = await upload(demo);
     expect((await picture(demo, loose)).json()).toMatchObject({ code: 40401 });
+
+    // The sub-account deleted, its ticket stays the account's, its submitter no longer named.
+    const deleted = await call(h().app, 'POST', '/v3/customer/customer/childDelete', {
+      token: demo,
+      body: { user_id: subId },
+    });
+    expect(deleted.body.code, JSON.stringify(deleted.body)).toBe(0);
+    const kept = await post(demo, 'detail', { id: own.data.id });
+    expect(kept.data).toMatchObject({ creator: '--', message_count: 2 });
+    expect(kept.data.messages[0]).toMatchObject({ author: null });
   });
 
   it('lets a read-only API token read tickets and nothing more; the operator key is required', async () => {
