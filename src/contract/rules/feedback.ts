@@ -14,22 +14,40 @@ export interface FeedbackDraft {
   imageIds: readonly string[];
 }
 
+/**
+ * The message id refusing one text of a form (the text rule's, then `[required, tooLong]` for a
+ * blank value or one over `max` characters once trimmed); null when it is valid. The same rule as
+ * the server's schemas (`feedbackText` in ../schemas).
+ */
+export function checkFormText(
+  value: string,
+  shape: 'line' | 'multiline',
+  max: number,
+  [required, tooLong]: readonly [string, string],
+): string | null {
+  const bad = checkText(value, shape);
+  if (bad) return bad;
+  const trimmed = value.trim();
+  if (trimmed === '') return required;
+  return [...trimmed].length > max ? tooLong : null;
+}
+
 /** Field → message id; empty when the draft is valid. Same rule on both sides. */
 export function validateFeedback(draft: FeedbackDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!(feedbackTypes as readonly string[]).includes(draft.type)) errors.type = 'feedback.type.required';
   if (!(productKeys as readonly string[]).includes(draft.product))
     errors.product = 'feedback.product.required';
-  const title = draft.title.trim();
-  const titleText = checkText(draft.title);
-  if (titleText) errors.title = titleText;
-  else if (title === '') errors.title = 'feedback.title.required';
-  else if ([...title].length > limits.feedback.titleMax) errors.title = 'feedback.title.tooLong';
-  const content = draft.content.trim();
-  const contentText = checkText(draft.content, 'multiline');
-  if (contentText) errors.content = contentText;
-  else if (content === '') errors.content = 'feedback.content.required';
-  else if ([...content].length > limits.feedback.contentMax) errors.content = 'feedback.content.tooLong';
+  const title = checkFormText(draft.title, 'line', limits.feedback.titleMax, [
+    'feedback.title.required',
+    'feedback.title.tooLong',
+  ]);
+  if (title) errors.title = title;
+  const content = checkFormText(draft.content, 'multiline', limits.feedback.contentMax, [
+    'feedback.content.required',
+    'feedback.content.tooLong',
+  ]);
+  if (content) errors.content = content;
   if (draft.imageIds.length > limits.feedback.imagesMax) errors.images = 'feedback.images.tooMany';
   return errors;
 }

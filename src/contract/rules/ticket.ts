@@ -1,5 +1,5 @@
 import { limits } from '../limits';
-import { checkText } from './text';
+import { checkFormText } from './feedback';
 
 /** What a ticket is about: the console's areas, so support can route it. */
 export const ticketCategories = [
@@ -28,23 +28,9 @@ export interface TicketDraft {
   imageIds: readonly string[];
 }
 
-/** Field → message id of one text of a ticket; null when it is valid. Same rule on both sides. */
-function checkTicketText(
-  value: string,
-  shape: 'line' | 'multiline',
-  max: number,
-  messages: [string, string],
-) {
-  const bad = checkText(value, shape);
-  if (bad) return bad;
-  const trimmed = value.trim();
-  if (trimmed === '') return messages[0];
-  return [...trimmed].length > max ? messages[1] : null;
-}
-
 /** The message of a reply; null when it is valid. */
 export const checkTicketMessage = (content: string): string | null =>
-  checkTicketText(content, 'multiline', limits.ticket.contentMax, [
+  checkFormText(content, 'multiline', limits.ticket.contentMax, [
     'ticket.content.required',
     'feedback.content.tooLong',
   ]);
@@ -54,7 +40,7 @@ export function validateTicket(draft: TicketDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!(ticketCategories as readonly string[]).includes(draft.category))
     errors.category = 'ticket.category.required';
-  const title = checkTicketText(draft.title, 'line', limits.ticket.titleMax, [
+  const title = checkFormText(draft.title, 'line', limits.ticket.titleMax, [
     'feedback.title.required',
     'feedback.title.tooLong',
   ]);

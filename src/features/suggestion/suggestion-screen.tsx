@@ -28,8 +28,7 @@ export function SuggestionScreen() {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const { pictures, add, remove, clear } = usePictureUploads();
-  const uploading = pictures.some((p) => p.status === 'uploading');
+  const { pictures, add, remove, clear, uploading, uploadedIds } = usePictureUploads();
   const products = Object.entries(dict.product ?? {});
 
   const set = (field: keyof Draft) => (value: string) => {
@@ -46,7 +45,7 @@ export function SuggestionScreen() {
   };
 
   async function submit() {
-    const imageIds = pictures.flatMap((p) => (p.id ? [p.id] : []));
+    const imageIds = uploadedIds;
     const found = validateFeedback({ ...draft, imageIds });
     setErrors(found);
     if (Object.keys(found).length > 0) return;

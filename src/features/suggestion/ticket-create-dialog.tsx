@@ -48,7 +48,7 @@ export function TicketCreateDialog({
   const { t, i18n } = useLingui();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-  const uploading = pictures.pictures.some((p) => p.status === 'uploading');
+  const { uploading } = pictures;
 
   const set = (field: keyof TicketDraft) => (value: string) => {
     onDraftChange({ ...draft, [field]: value });
@@ -64,7 +64,7 @@ export function TicketCreateDialog({
   };
 
   async function submit() {
-    const imageIds = pictures.pictures.flatMap((p) => (p.id ? [p.id] : []));
+    const imageIds = pictures.uploadedIds;
     const found = validateTicket({ ...draft, imageIds });
     setErrors(found);
     if (Object.keys(found).length > 0) return;

@@ -21,7 +21,7 @@ export function TicketReplyForm({ online, onSend }: TicketReplyFormProps) {
   const [error, setError] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const pictures = usePictureUploads();
-  const uploading = pictures.pictures.some((p) => p.status === 'uploading');
+  const { uploading } = pictures;
   const textOf = (id: string | undefined) => {
     const descriptor = id ? ticketRuleMessages[id] : undefined;
     return descriptor ? i18n._(descriptor) : (id ?? null);
@@ -37,7 +37,7 @@ export function TicketReplyForm({ online, onSend }: TicketReplyFormProps) {
     try {
       await onSend({
         content: content.trim(),
-        image_ids: pictures.pictures.flatMap((p) => (p.id ? [p.id] : [])),
+        image_ids: pictures.uploadedIds,
       });
       setContent('');
       pictures.clear();

@@ -98,5 +98,14 @@ export function usePictureUploads() {
     });
   }, [update]);
 
-  return { pictures, add, remove, clear };
+  return {
+    pictures,
+    add,
+    remove,
+    clear,
+    /** Whether a chosen picture is still on its way to the server. */
+    uploading: pictures.some((p) => p.status === 'uploading'),
+    /** The server ids of the pictures uploaded, in the order chosen. */
+    uploadedIds: pictures.flatMap((p) => (p.id ? [p.id] : [])),
+  };
 }
