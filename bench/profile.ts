@@ -1,6 +1,6 @@
 // Where the main thread's time goes before a screen's content, on a warm visit: the console
-// visited before in the same browser profile (service worker installed, its caches, V8's code
-// cache and the device's stored data there), a new page opened by the screen's address, the
+// visited before in the same browser profile on disk (service worker installed, its caches, V8's
+// code cache and the device's stored data there), a new page opened by the screen's address, the
 // worker stopped before each run as bench/lcp.ts does. Per screen:
 // - the time to content without instrumentation (the probe only);
 // - a census run: React's commits before the content, how many components each rendered and the
@@ -33,9 +33,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-// @ts-expect-error plain ESM helper shared with the test script
-import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startServer } from '../tests/e2e/support/server-process';
 import {
   measuredScreens,
@@ -404,8 +402,10 @@ const probeState = (page: Page) =>
  * a page of its own (as a returning user opens it), so that its code is cached (V8's code cache
  * included) and its stored data is on the device.
  */
-async function visitedContext(browser: Browser, serverUrl: string): Promise<BrowserContext> {
-  const { context, page } = await signedInWithWorker(browser, serverUrl, viewport);
+async function visitedContext(
+  serverUrl: string,
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const { context, page, close } = await signedInWithWorker(serverUrl, viewport);
   for (const screen of allScreens) {
     await page.evaluate((hash) => (location.hash = hash), screen.hash);
     await page.locator(screen.marker).first().waitFor({ timeout: CONTENT_TIMEOUT_MS });
@@ -424,7 +424,7 @@ async function visitedContext(browser: Browser, serverUrl: string): Promise<Brow
       await networkQuiet(visitPage, 500);
       await visitPage.close();
     }
-  return context;
+  return { context, close };
 }
 
 // --- source maps ----------------------------------------------------------------------------------
@@ -1111,10 +1111,11 @@ const served = tempBuild
   : (option('--static') ?? 'dist/');
 const server = await startServer({ DATA_DIR: dataDir, STATIC_DIR: staticDir, DEMO: '1', DATABASE_URL: '' });
 serverOrigin = server.url;
-const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
 const report: string[] = [];
+let profile: Awaited<ReturnType<typeof visitedContext>> | null = null;
 try {
-  const context = await visitedContext(browser, server.url);
+  profile = await visitedContext(server.url);
+  const { context } = profile;
   if (saveDir) mkdirSync(saveDir, { recursive: true });
   for (const screen of screens) {
     report.push('', `== ${screen.name} (${screen.hash}, content: ${screen.marker})`);
@@ -1142,9 +1143,8 @@ try {
       report.push(...attempt(() => analyseProfile(profiled)));
     }
   }
-  await context.close();
 } finally {
-  await browser.close();
+  await profile?.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   if (tempBuild) rmSync(tempBuild, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { useOnline } from '../../ui/use-online';
 import { expiryLabels } from './cert-messages';
 import { expiryBuckets, type CertRow } from './rows';
 import { useCertList, useCertPull } from './use-cert-list';
+import { BlockSkeleton } from '../../ui/screen-skeleton';
 
 /** spec §9 notices: 30, 14 and 7 days before a certificate expires. */
 export const noticeDays = [7, 14, 30] as const;
@@ -72,14 +73,18 @@ export function CertExpiryCard() {
               </Stat.Root>
             ))}
           </SimpleGrid>
-          {unread ? (
+          {unread && online && refresh.state !== 'failed' ? (
+            // Being read: the shape of a line, the sentence for screen readers only.
+            <BlockSkeleton
+              rows={1}
+              label={t({ id: 'cert.screen.loading', message: 'Loading the certificates…' })}
+            />
+          ) : unread ? (
             <Text color="fg.muted" fontSize="sm" role="status">
-              {online && refresh.state !== 'failed'
-                ? t({ id: 'cert.screen.loading', message: 'Loading the certificates…' })
-                : t({
-                    id: 'cert.dashboard.unread',
-                    message: 'The certificates have not been loaded on this device yet.',
-                  })}
+              {t({
+                id: 'cert.dashboard.unread',
+                message: 'The certificates have not been loaded on this device yet.',
+              })}
             </Text>
           ) : null}
           {notices.length > 0 ? (

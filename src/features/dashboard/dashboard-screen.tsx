@@ -30,30 +30,34 @@ const PackageCard = lazy(() => loadPackageCard().then((m) => ({ default: m.Packa
 const TrafficCard = lazy(() => loadTrafficCard().then((m) => ({ default: m.TrafficCard })));
 
 /**
- * True once the overview's own figures have painted and the browser is idle: the traffic,
- * certificates' and packages' cards load then, so their code and texts never delay the first
- * screen. "Painted" is the frame after the one that drew them (two animation frames).
+ * True once the overview's own figures have painted (the frame after the one that drew them: two
+ * animation frames), and with `idle` once the browser is idle too: the cards after the figures
+ * load then, so their code and texts never delay the first screen. The traffic card, the widest
+ * of them, comes at the paint (its code is fetched with the overview's, `firstScreenModules`);
+ * the certificates' and packages' cards, which open stores of their own, when the browser is idle.
  */
-function useAfterFirstPaint(ready: boolean): boolean {
+function useAfterFirstPaint(ready: boolean, idle: boolean): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
     if (!ready || after) return;
-    let idle = 0;
+    let waiting = 0;
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         frame = 0;
-        idle =
-          typeof requestIdleCallback === 'function'
-            ? requestIdleCallback(() => setAfter(true), { timeout: 2000 })
-            : window.setTimeout(() => setAfter(true), 200);
+        if (!idle) setAfter(true);
+        else
+          waiting =
+            typeof requestIdleCallback === 'function'
+              ? requestIdleCallback(() => setAfter(true), { timeout: 2000 })
+              : window.setTimeout(() => setAfter(true), 200);
       });
     });
     return () => {
       if (frame) cancelAnimationFrame(frame);
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(waiting);
+      else window.clearTimeout(waiting);
     };
-  }, [ready, after]);
+  }, [ready, after, idle]);
   return after;
 }
 
@@ -284,7 +288,9 @@ function Overview() {
   const { isChannel, menu } = useAppState();
   const { data, reload } = useDashboardData(isChannel);
   const reads = useReadsStatus(useOnline());
-  const showLater = useAfterFirstPaint(data.domains.status !== 'loading');
+  const figuresShown = data.domains.status !== 'loading';
+  const showTraffic = useAfterFirstPaint(figuresShown, false);
+  const showLater = useAfterFirstPaint(figuresShown, true);
   return (
     <Stack gap="5" maxW="1200px" mx="auto">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -298,15 +304,19 @@ function Overview() {
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="5" alignItems="start">
         <AccountCard data={data} onRetry={reload} />
         <DomainsCard data={data} onRetry={reload} />
-        {showLater ? (
+        {showTraffic ? (
           <Suspense fallback={<Box aria-busy="true" />}>
             <TrafficCard />
-            <CertExpiryCard />
-            {menu.some((m) => m.path === '/cdn/traffic-package') ? <PackageCard /> : null}
           </Suspense>
         ) : (
           <Box aria-busy="true" />
         )}
+        {showLater ? (
+          <Suspense fallback={<Box aria-busy="true" />}>
+            <CertExpiryCard />
+            {menu.some((m) => m.path === '/cdn/traffic-package') ? <PackageCard /> : null}
+          </Suspense>
+        ) : null}
       </SimpleGrid>
     </Stack>
   );

@@ -1,7 +1,9 @@
-import { Badge, Button, Checkbox, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Table, type SystemStyleObject } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import { formatDateTime } from '../../ui/format';
+import { HeaderCheckbox } from '../../ui/header-checkbox';
+import { plainCellStyles } from '../../ui/plain-cells';
 import { familyLabels, pendingLabels, statusLabels, valueTexts } from './ip-ban-messages';
 import type { IpBanRow } from './rows';
 
@@ -22,10 +24,37 @@ interface IpBanTableProps extends RowActions {
 
 const pendingColors = { queued: 'blue', rejected: 'red', conflict: 'orange' } as const;
 
+/**
+ * The body's cells as Chakra's small table draws its own (`Table.Cell`), and what the rows' plain
+ * elements need beyond `plainCellStyles`.
+ */
+const tableStyles: SystemStyleObject = {
+  ...plainCellStyles,
+  '& tbody tr': { bg: 'bg', '&[data-selected]': { bg: 'gray.subtle' } },
+  '& tbody td': { px: '2', py: '2', borderBottomWidth: '1px', textAlign: 'start' },
+  '& tbody td[data-col="actions"]': { textAlign: 'end', whiteSpace: 'nowrap' },
+  '& [data-wide-only]': { hideBelow: 'xl' },
+  '& [data-desktop-only]': { hideBelow: 'lg' },
+  '& [data-narrow-only]': { hideFrom: 'lg', mt: '1' },
+  '& .pc-range': { fontFamily: 'mono', fontWeight: 'medium', wordBreak: 'break-all' },
+  '& .pc-break': { wordBreak: 'break-word' },
+  '& .pc-expiry': { whiteSpace: { base: 'normal', xl: 'nowrap' } },
+  '& .pc-nowrap': { whiteSpace: 'nowrap' },
+  '& .pc-warning': { color: 'fg.warning' },
+  '& .pc-error': { color: 'fg.error' },
+  '& .pc-stack': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '1' },
+  '& .pc-note': { maxW: '200px', whiteSpace: 'normal' },
+  '& .pc-resolve': { maxW: '140px', ms: 'auto', whiteSpace: 'normal' },
+};
+
 /** Whether a row can be selected for a bulk unban: banned, with no refused edit waiting. */
 export const selectable = (row: IpBanRow) =>
   row.status === 'banned' && row.pendingState !== 'rejected' && row.pendingState !== 'conflict';
 
+/**
+ * One entry of the list: plain elements styled by the table (`tableStyles`), so a page of rows
+ * mounts no component machinery of its own.
+ */
 const Row = memo(function Row({
   row,
   checked,
@@ -49,113 +78,100 @@ const Row = memo(function Row({
   const created = formatDateTime(notOnServer ? row.createdAt : entry.created_at);
   const creator = notOnServer ? (login ?? '—') : entry.created_by;
   return (
-    <Table.Row data-selected={checked ? '' : undefined}>
-      <Table.Cell>
-        <Checkbox.Root
-          size="sm"
+    <tr data-selected={checked ? '' : undefined}>
+      <td>
+        <input
+          type="checkbox"
           checked={checked}
           disabled={!selectable(row)}
-          onCheckedChange={(e) => onSelect(id, e.checked === true)}
-        >
-          <Checkbox.HiddenInput aria-label={t({ id: 'ipBan.table.selectRow', message: `Select ${id}` })} />
-          <Checkbox.Control />
-        </Checkbox.Root>
-      </Table.Cell>
-      <Table.Cell>
-        <Text fontFamily="mono" fontWeight="medium" wordBreak="break-all">
-          {id}
-        </Text>
+          onChange={(e) => onSelect(id, e.currentTarget.checked)}
+          aria-label={t({ id: 'ipBan.table.selectRow', message: `Select ${id}` })}
+        />
+      </td>
+      <td>
+        <div className="pc-range">{id}</div>
         {/* Narrower than a desktop, the creation moves under the address instead of a column. */}
-        <Text hideFrom="lg" fontSize="xs" color="fg.muted" mt="1">
+        <div data-narrow-only="" className="pc-small pc-muted">
           {created} · {creator}
-        </Text>
-      </Table.Cell>
-      <Table.Cell hideBelow="xl">{i18n._(familyLabels[entry.family])}</Table.Cell>
-      <Table.Cell>
-        <Text lineClamp={2} title={entry.reason || undefined} wordBreak="break-word">
+        </div>
+      </td>
+      <td data-wide-only="">{i18n._(familyLabels[entry.family])}</td>
+      <td>
+        <div className="pc-clamp pc-break" title={entry.reason || undefined}>
           {entry.reason || '—'}
-        </Text>
-      </Table.Cell>
-      <Table.Cell>
+        </div>
+      </td>
+      <td>
         {entry.expires_at === null ? (
-          <Text color="fg.muted">{i18n._(valueTexts.noExpiry)}</Text>
+          <span className="pc-muted">{i18n._(valueTexts.noExpiry)}</span>
         ) : (
-          <Stack gap="0">
-            <Text whiteSpace={{ base: 'normal', xl: 'nowrap' }}>{formatDateTime(entry.expires_at)}</Text>
-            {row.expired ? (
-              <Text fontSize="xs" color="fg.warning">
-                {i18n._(valueTexts.expired)}
-              </Text>
-            ) : null}
-          </Stack>
+          <>
+            <div className="pc-expiry">{formatDateTime(entry.expires_at)}</div>
+            {row.expired ? <div className="pc-small pc-warning">{i18n._(valueTexts.expired)}</div> : null}
+          </>
         )}
-      </Table.Cell>
-      <Table.Cell>
-        <Stack gap="1" align="flex-start">
-          <Badge colorPalette={row.status === 'banned' ? 'red' : 'gray'} variant="subtle">
+      </td>
+      <td>
+        <div className="pc-stack">
+          <span className="pc-badge" data-palette={row.status === 'banned' ? 'red' : 'gray'}>
             {i18n._(statusLabels[row.status])}
-          </Badge>
+          </span>
           {row.pendingState ? (
-            <Badge colorPalette={pendingColors[row.pendingState]} variant="outline" title={parkedMessage}>
+            <span
+              className="pc-badge"
+              data-variant="outline"
+              data-palette={pendingColors[row.pendingState]}
+              title={parkedMessage}
+            >
               {i18n._(pendingLabels[row.pendingState])}
-            </Badge>
+            </span>
           ) : null}
-          {parkedMessage ? (
-            <Text fontSize="xs" color="fg.error" maxW="200px" whiteSpace="normal">
-              {parkedMessage}
-            </Text>
-          ) : null}
-        </Stack>
-      </Table.Cell>
-      <Table.Cell hideBelow="lg">
-        <Stack gap="0" fontSize="sm">
-          <Text whiteSpace="nowrap" color={notOnServer ? 'fg.muted' : undefined}>
-            {created}
-          </Text>
-          <Text color="fg.muted" fontSize="xs">
-            {creator}
-          </Text>
-        </Stack>
-      </Table.Cell>
-      <Table.Cell textAlign="end">
+          {parkedMessage ? <div className="pc-small pc-error pc-note">{parkedMessage}</div> : null}
+        </div>
+      </td>
+      <td data-desktop-only="">
+        <div className={notOnServer ? 'pc-nowrap pc-muted' : 'pc-nowrap'}>{created}</div>
+        <div className="pc-small pc-muted">{creator}</div>
+      </td>
+      <td data-col="actions">
         {parked ? (
-          <Text fontSize="xs" color="fg.muted" maxW="140px" ms="auto" whiteSpace="normal">
+          <div className="pc-small pc-muted pc-resolve">
             {t({ id: 'ipBan.table.resolveFirst', message: 'Resolve it in Pending changes' })}
-          </Text>
+          </div>
         ) : row.status === 'banned' ? (
-          <HStack gap="1" justify="flex-end">
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="blue"
+          <>
+            <button
+              type="button"
+              className="pc-button"
+              data-palette="blue"
               onClick={() => onEdit(row)}
               aria-label={t({ id: 'ipBan.table.editLabel', message: `Edit the ban of ${id}` })}
             >
               {t({ id: 'ipBan.table.edit', message: 'Edit' })}
-            </Button>
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
+            </button>
+            <button
+              type="button"
+              className="pc-button"
+              data-palette="red"
               onClick={() => onUnban(row)}
               aria-label={t({ id: 'ipBan.table.unbanLabel', message: `Unban ${id}` })}
             >
               {t({ id: 'ipBan.table.unban', message: 'Unban' })}
-            </Button>
-          </HStack>
+            </button>
+          </>
         ) : (
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="blue"
+          <button
+            type="button"
+            className="pc-button"
+            data-palette="blue"
             onClick={() => onBanAgain(row)}
             aria-label={t({ id: 'ipBan.table.banAgainLabel', message: `Ban ${id} again` })}
           >
             {t({ id: 'ipBan.table.banAgain', message: 'Ban again' })}
-          </Button>
+          </button>
         )}
-      </Table.Cell>
-    </Table.Row>
+      </td>
+    </tr>
   );
 });
 
@@ -164,28 +180,25 @@ export function IpBanTable({ rows, selected, onSelect, onSelectPage, login, ...a
   const { t } = useLingui();
   const eligible = rows.filter(selectable);
   const checkedOnPage = eligible.filter((row) => selected.has(row.id)).length;
-  const pageState =
-    checkedOnPage === 0 ? false : checkedOnPage === eligible.length ? true : ('indeterminate' as const);
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" aria-label={t({ id: 'ipBan.table.label', message: 'Ban list' })}>
+      <Table.Root
+        size="sm"
+        css={tableStyles}
+        aria-label={t({ id: 'ipBan.table.label', message: 'Ban list' })}
+      >
         <Table.Header>
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader w="40px">
-              <Checkbox.Root
-                size="sm"
-                checked={pageState}
-                disabled={eligible.length === 0}
-                onCheckedChange={(e) => onSelectPage(e.checked === true)}
-              >
-                <Checkbox.HiddenInput
-                  aria-label={t({
-                    id: 'ipBan.table.selectPage',
-                    message: 'Select the banned entries on this page',
-                  })}
-                />
-                <Checkbox.Control />
-              </Checkbox.Root>
+              <HeaderCheckbox
+                all={eligible.length}
+                selected={checkedOnPage}
+                onChange={onSelectPage}
+                label={t({
+                  id: 'ipBan.table.selectPage',
+                  message: 'Select the banned entries on this page',
+                })}
+              />
             </Table.ColumnHeader>
             <Table.ColumnHeader minW="140px">
               {t({ id: 'ipBan.column.range', message: 'IP / CIDR' })}
@@ -206,7 +219,7 @@ export function IpBanTable({ rows, selected, onSelect, onSelectPage, login, ...a
             </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <tbody>
           {rows.map((row) => (
             <Row
               key={row.id}
@@ -217,7 +230,7 @@ export function IpBanTable({ rows, selected, onSelect, onSelectPage, login, ...a
               {...actions}
             />
           ))}
-        </Table.Body>
+        </tbody>
       </Table.Root>
     </Table.ScrollArea>
   );

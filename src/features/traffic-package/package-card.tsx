@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
+import { BlockSkeleton } from '../../ui/screen-skeleton';
 import { useNow } from '../../ui/use-now';
 import { flowText } from './flow';
 
@@ -60,12 +61,16 @@ function PackageCardBody() {
               </Stat.Root>
             ))}
           </SimpleGrid>
-          {unread ? (
+          {unread && read.failed ? (
             <Text color="fg.muted" fontSize="sm" role="status">
-              {read.failed
-                ? t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' })
-                : t({ id: 'package.list.loading', message: 'Loading the traffic packages…' })}
+              {t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' })}
             </Text>
+          ) : unread ? (
+            // Not read yet: the shape of a line, the sentence for screen readers only.
+            <BlockSkeleton
+              rows={1}
+              label={t({ id: 'package.list.loading', message: 'Loading the traffic packages…' })}
+            />
           ) : read.data?.billing_mode === 'bandwidth' && lists.length > 0 ? (
             <Text color="fg.muted" fontSize="sm">
               {t({

@@ -49,7 +49,7 @@ function CertAlertBadge({ id }: { id: string }) {
   const alert = useCertAlert(id);
   if (!alert) return null;
   return (
-    <a className="dl-badge" data-palette={alert === 'expired' ? 'red' : 'orange'} href="#/cdn/cert">
+    <a className="pc-badge" data-palette={alert === 'expired' ? 'red' : 'orange'} href="#/cdn/cert">
       {alert === 'expired'
         ? t({ id: 'domain.list.certExpired', message: 'Certificate expired' })
         : t({ id: 'domain.list.certSoon', message: 'Certificate expiring soon' })}
@@ -64,9 +64,9 @@ function PendingBadge({ row }: { row: DomainRow }) {
   if (state !== 'queued') {
     const message = row.pending.find((p) => p.state !== 'queued')?.error?.msg;
     return (
-      <span className="dl-badge" data-variant="outline" data-palette={pendingPalette[state]} title={message}>
+      <span className="pc-badge" data-variant="outline" data-palette={pendingPalette[state]} title={message}>
         {i18n._(pendingLabels[state])}
-        {message ? <span className="dl-sr">: {message}</span> : null}
+        {message ? <span className="pc-sr">: {message}</span> : null}
       </span>
     );
   }
@@ -74,9 +74,9 @@ function PendingBadge({ row }: { row: DomainRow }) {
   const doing = last ? pendingCommandLabels[last.name] : undefined;
   const waiting = i18n._(pendingLabels.queued);
   return (
-    <span className="dl-badge" data-variant="outline" data-palette="blue" title={waiting}>
+    <span className="pc-badge" data-variant="outline" data-palette="blue" title={waiting}>
       {doing ? i18n._(doing) : waiting}
-      {doing ? <span className="dl-sr"> ({waiting})</span> : null}
+      {doing ? <span className="pc-sr"> ({waiting})</span> : null}
     </span>
   );
 }
@@ -127,39 +127,39 @@ export const DomainTableRow = memo(function DomainTableRow({
         />
       </div>
       <div role="cell" data-col="domain">
-        <a className="dl-link dl-truncate" href={detailHref(row.id)} title={name}>
+        <a className="pc-link pc-truncate" href={detailHref(row.id)} title={name}>
           {name}
         </a>
         {entry.special_config ? (
-          <span className="dl-badge" data-palette="purple" title={i18n._(specialConfigMessage)}>
+          <span className="pc-badge" data-palette="purple" title={i18n._(specialConfigMessage)}>
             {i18n._(listTexts.special)}
-            <span className="dl-sr">: {i18n._(specialConfigMessage)}</span>
+            <span className="pc-sr">: {i18n._(specialConfigMessage)}</span>
           </span>
         ) : null}
         <CertAlertBadge id={entry.id} />
       </div>
       <div role="cell" data-col="primaryOrigin">
-        <span className="dl-mono dl-truncate" title={row.primaryOrigin}>
+        <span className="pc-mono pc-truncate" title={row.primaryOrigin}>
           {row.primaryOrigin || '—'}
         </span>
         {count > 0 ? (
-          <span className="dl-small dl-muted">
+          <span className="pc-small pc-muted">
             {t({ id: 'domain.list.moreOrigins', message: `+${count} more` })}
           </span>
         ) : null}
       </div>
       <div role="cell" data-col="type">
-        <span className="dl-clamp" title={typeLabel}>
+        <span className="pc-clamp" title={typeLabel}>
           {typeLabel}
         </span>
       </div>
       <div role="cell" data-col="area">
-        <span className="dl-clamp" title={areaLabel}>
+        <span className="pc-clamp" title={areaLabel}>
           {areaLabel}
         </span>
       </div>
       <div role="cell" data-col="status">
-        <span className="dl-badge" data-palette={statusPalette[entry.status]}>
+        <span className="pc-badge" data-palette={statusPalette[entry.status]}>
           {i18n._(statusLabels[entry.status])}
         </span>
         <PendingBadge row={row} />
@@ -167,12 +167,12 @@ export const DomainTableRow = memo(function DomainTableRow({
       <div role="cell" data-col="cname">
         {entry.cname ? (
           <>
-            <span className="dl-mono dl-truncate" title={entry.cname}>
+            <span className="pc-mono pc-truncate" title={entry.cname}>
               {entry.cname}
             </span>
             <button
               type="button"
-              className="dl-button dl-icon-button"
+              className="pc-button pc-icon-button"
               data-palette="gray"
               onClick={() => onCopyCname(row)}
               aria-label={t({ id: 'domain.list.cname.copy', message: `Copy the CNAME of ${name}` })}
@@ -182,22 +182,22 @@ export const DomainTableRow = memo(function DomainTableRow({
             </button>
           </>
         ) : (
-          <span className="dl-small dl-muted">{i18n._(listTexts.cnameAfterSync)}</span>
+          <span className="pc-small pc-muted">{i18n._(listTexts.cnameAfterSync)}</span>
         )}
       </div>
       <div role="cell" data-col="group">
-        <span className={row.groupName ? 'dl-truncate' : 'dl-truncate dl-muted'} title={group}>
+        <span className={row.groupName ? 'pc-truncate' : 'pc-truncate pc-muted'} title={group}>
           {group}
         </span>
       </div>
       <div role="cell" data-col="createdAt">
-        <span className={notOnServer ? 'dl-small dl-muted' : 'dl-small'}>
+        <span className={notOnServer ? 'pc-small pc-muted' : 'pc-small'}>
           {row.createdAt > 0 ? formatDateTime(row.createdAt) : '--'}
         </span>
       </div>
       <div role="cell" data-col="actions">
         <a
-          className="dl-button"
+          className="pc-button"
           data-palette="blue"
           href={detailHref(row.id)}
           aria-label={t({ id: 'domain.list.action.detailLabel', message: `Details of ${name}` })}
@@ -206,7 +206,7 @@ export const DomainTableRow = memo(function DomainTableRow({
         </a>
         <button
           type="button"
-          className="dl-button"
+          className="pc-button"
           data-palette={toggle === 'hangUp' ? 'orange' : 'green'}
           disabled={!toggleOpen}
           onClick={() => onAction(toggle, row)}
@@ -220,7 +220,7 @@ export const DomainTableRow = memo(function DomainTableRow({
         </button>
         <button
           type="button"
-          className="dl-button"
+          className="pc-button"
           data-palette="gray"
           aria-haspopup="menu"
           aria-expanded={menuOpen}

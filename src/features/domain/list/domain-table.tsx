@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { HeaderCheckbox } from '../../../ui/header-checkbox';
 import type { DomainRow } from '../rows';
 import type { RowHandlers } from './domain-table-row';
 import { columnLabels } from './list-messages';
@@ -18,35 +19,6 @@ interface DomainTableProps extends Omit<RowHandlers, 'onMore'> {
   /** How many rows of the view are selected (the header's checkbox). */
   selectedInView: number;
   onSelectAll(selected: boolean): void;
-}
-
-function HeaderCheckbox({
-  all,
-  selected,
-  onChange,
-  label,
-}: {
-  all: number;
-  selected: number;
-  onChange(selected: boolean): void;
-  label: string;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  const some = selected > 0 && selected < all;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = some;
-  }, [some]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      checked={all > 0 && selected === all}
-      disabled={all === 0}
-      // Some or none selected: select all; all selected: none.
-      onChange={() => onChange(!(all > 0 && selected === all))}
-      aria-label={label}
-    />
-  );
 }
 
 /**
@@ -108,7 +80,7 @@ export function DomainTable({
               const label = i18n._(columnLabels[column]);
               return (
                 <div key={column} role="columnheader" data-col={column}>
-                  <span className="dl-truncate" title={label}>
+                  <span className="pc-truncate" title={label}>
                     {label}
                   </span>
                 </div>

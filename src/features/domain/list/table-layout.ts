@@ -1,4 +1,5 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
+import { plainCellStyles } from '../../../ui/plain-cells';
 
 /**
  * The grid of the domain list, shared by its header and its rows. The rows are positioned by the
@@ -40,8 +41,6 @@ export const tableMinWidth = `${listColumns.reduce((sum, c) => sum + parseInt(wi
 /** Every row has this height, so 10,000 of them are laid out without being measured. */
 export const rowHeight = 60;
 export const headerHeight = 40;
-
-const palette = (name: string) => ({ colorPalette: name });
 
 /**
  * The styles of the whole table, given once on its root: the rows and cells are plain elements
@@ -109,86 +108,5 @@ export const tableStyles: SystemStyleObject = {
     gap: '0.5',
     justifyContent: 'center',
   },
-  '& .dl-truncate': {
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-    minWidth: 0,
-    maxWidth: '100%',
-  },
-  '& .dl-clamp': { lineClamp: 2 },
-  '& .dl-mono': { fontFamily: 'mono', fontSize: 'xs' },
-  '& .dl-muted': { color: 'fg.muted' },
-  '& .dl-small': { fontSize: 'xs', flexShrink: 0 },
-  '& .dl-link': {
-    color: 'blue.fg',
-    fontWeight: 'medium',
-    _hover: { textDecoration: 'underline' },
-    _focusVisible: {
-      outline: '2px solid',
-      outlineColor: 'blue.focusRing',
-      outlineOffset: '1px',
-      borderRadius: 'l1',
-    },
-  },
-  '& .dl-badge': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    maxWidth: '100%',
-    paddingInline: '1.5',
-    borderRadius: 'l1',
-    fontSize: 'xs',
-    fontWeight: 'medium',
-    lineHeight: '1.25rem',
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    bg: 'colorPalette.subtle',
-    color: 'colorPalette.fg',
-    '&[data-variant="outline"]': {
-      bg: 'transparent',
-      boxShadow: 'inset 0 0 0px 1px var(--shadow-color)',
-      shadowColor: 'colorPalette.muted',
-    },
-  },
-  '& [data-palette="green"]': palette('green'),
-  '& [data-palette="orange"]': palette('orange'),
-  '& [data-palette="gray"]': palette('gray'),
-  '& [data-palette="blue"]': palette('blue'),
-  '& [data-palette="red"]': palette('red'),
-  '& [data-palette="purple"]': palette('purple'),
-  '& .dl-button': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '0.5',
-    height: '6',
-    paddingInline: '1.5',
-    borderRadius: 'l1',
-    fontSize: 'xs',
-    fontWeight: 'medium',
-    whiteSpace: 'nowrap',
-    color: 'colorPalette.fg',
-    cursor: 'pointer',
-    _hover: { bg: 'colorPalette.subtle' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' },
-    _disabled: { opacity: 0.4, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
-  },
-  '& .dl-icon-button': { paddingInline: '1', flexShrink: 0 },
-  '& input[type="checkbox"]': {
-    width: '4',
-    height: '4',
-    accentColor: 'var(--chakra-colors-blue-solid)',
-    cursor: 'pointer',
-  },
-  '& .dl-sr': {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    padding: 0,
-    margin: '-1px',
-    overflow: 'hidden',
-    clip: 'rect(0, 0, 0, 0)',
-    whiteSpace: 'nowrap',
-    borderWidth: 0,
-  },
+  ...plainCellStyles,
 };

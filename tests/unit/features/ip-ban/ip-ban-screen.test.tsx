@@ -51,7 +51,7 @@ async function withCachedList() {
 }
 
 const rowOf = (id: string) => {
-  const cell = screen.getByText(id, { selector: 'p' });
+  const cell = screen.getByText(id, { selector: '.pc-range' });
   const row = cell.closest('tr');
   if (!row) throw new Error(`no row for ${id}`);
   return row;
@@ -82,7 +82,7 @@ describe('the IP blocking screen', () => {
     });
     render(<Screen runtime={rt} />);
 
-    await screen.findByText('203.0.113.0/24', { selector: 'p' });
+    await screen.findByText('203.0.113.0/24', { selector: '.pc-range' });
     expect(screen.getByText(`Data as of ${formatDateTime(fetchedAt)}`)).toBeTruthy();
     expect(requests).toEqual([]);
 
@@ -110,7 +110,7 @@ describe('the IP blocking screen', () => {
     const order = screen
       .getAllByRole('row')
       .slice(1)
-      .map((row) => row.querySelector('td:nth-child(2) p')?.textContent);
+      .map((row) => row.querySelector('td:nth-child(2) .pc-range')?.textContent);
     expect(order).toEqual(['203.0.113.0/24', '203.0.113.5', '198.51.100.7', '192.0.2.0/24', '2001:db8::/48']);
     expect(screen.getByText('5 in total')).toBeTruthy();
   });
@@ -127,7 +127,7 @@ describe('the IP blocking screen', () => {
     setOnline(false);
     const rt = await withCachedList();
     render(<Screen runtime={rt} />);
-    await screen.findByText('192.0.2.0/24', { selector: 'p' });
+    await screen.findByText('192.0.2.0/24', { selector: '.pc-range' });
 
     fireEvent.change(screen.getByLabelText('Search by IP, range or reason'), {
       target: { value: 'CREDENTIAL' },
