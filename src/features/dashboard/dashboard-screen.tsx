@@ -33,8 +33,8 @@ const TrafficCard = lazy(() => loadTrafficCard().then((m) => ({ default: m.Traff
  * True once the overview's own figures have painted (the frame after the one that drew them: two
  * animation frames), and with `idle` once the browser is idle too: the cards after the figures
  * load then, so their code and texts never delay the first screen. The traffic card, the widest
- * of them, comes at the paint (its code is fetched with the overview's, `firstScreenModules`);
- * the certificates' and packages' cards, which open stores of their own, when the browser is idle.
+ * of them, comes at the paint; the certificates' and packages' cards, which open stores of their
+ * own, when the browser is idle.
  */
 function useAfterFirstPaint(ready: boolean, idle: boolean): boolean {
   const [after, setAfter] = useState(false);
