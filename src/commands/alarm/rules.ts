@@ -29,18 +29,38 @@ export function existing<T extends Live>(state: T | undefined, messageId: string
   return state;
 }
 
-export function checkSave(kind: string, facts: SaveFacts | undefined, creating: boolean): void {
+/** The refusals of a save, by kind of setting: contacts may share a name. */
+const saveRefusals = {
+  policy: { nameTaken: 'alarm.policy.nameTaken', limit: 'alarm.policy.limit' },
+  template: { nameTaken: 'alarm.template.nameTaken', limit: 'alarm.template.limit' },
+  contact: { nameTaken: null, limit: 'alarm.contact.limit' },
+  group: { nameTaken: 'alarm.group.nameTaken', limit: 'alarm.group.limit' },
+} as const;
+
+/** The refusal of a deletion, by kind of setting that others use (policies use the rest). */
+const inUseRefusals = {
+  template: 'alarm.template.inUse',
+  contact: 'alarm.contact.inUse',
+  group: 'alarm.group.inUse',
+} as const;
+
+export function checkSave(
+  kind: keyof typeof saveRefusals,
+  facts: SaveFacts | undefined,
+  creating: boolean,
+): void {
   if (!facts) return;
-  if (facts.nameTaken) throw new Refusal(`alarm.${kind}.nameTaken`, 'name');
+  const refusal = saveRefusals[kind];
+  if (facts.nameTaken && refusal.nameTaken) throw new Refusal(refusal.nameTaken, 'name');
   if (creating && facts.count >= facts.max)
-    throw new Refusal(`alarm.${kind}.limit`, 'id', Code.limitReached, { max: facts.max });
+    throw new Refusal(refusal.limit, 'id', Code.limitReached, { max: facts.max });
   const [first] = facts.missing;
   if (first) throw new Refusal('alarm.ref.missing', first.path);
 }
 
-export function checkDelete(kind: string, facts: DeleteFacts | undefined): void {
+export function checkDelete(kind: keyof typeof inUseRefusals, facts: DeleteFacts | undefined): void {
   if (facts?.usedBy)
-    throw new Refusal(`alarm.${kind}.inUse`, 'id', Code.commandRejected, { name: facts.usedBy });
+    throw new Refusal(inUseRefusals[kind], 'id', Code.commandRejected, { name: facts.usedBy });
 }
 
 /** The authorship fields of a setting saved now: kept from its creation, renewed on each save. */
