@@ -77,7 +77,8 @@ const tableOwners = {
   'server/modules/ip-ban': ['ipBans', 'ipBanLists'],
   'server/modules/user': ['subGrants'],
   'server/modules/token': ['apiTokens'],
-  'server/commands': ['idempotencyKeys', 'aggregates', 'aggregateVersions'],
+  'server/commands': ['idempotencyKeys'],
+  'server/aggregates': ['aggregates', 'aggregateVersions'],
   'server/modules/file-sync': ['fileSyncTasks'],
   'server/modules/alarm': ['alarmEvents', 'alarmDeliveries', 'alarmKeys'],
   'server/modules/edge': ['edgeAgents', 'edgeDomainStates', 'edgeRevisions', 'edgeJobs'],
@@ -101,6 +102,7 @@ const serverModules = [
   ...foldersOf('./server/modules').map((name) => `server/modules/${name}`),
   'server/identity',
   'server/commands',
+  'server/aggregates',
   'server/http',
   'server/operator',
 ];

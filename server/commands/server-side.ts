@@ -3,9 +3,9 @@ import { contentServerSides } from '../modules/content/server-side';
 import { alarmServerSides } from '../modules/alarm/settings';
 import { domainServerSides, sectionServerSides } from '../modules/domain/server-side';
 import { ipBanServerSides } from '../modules/ip-ban/server-side';
-import type { ServerSides } from './types';
+import type { ServerSides } from '../aggregates/types';
 
-export type { FactsOf, LockSpec, ServerSide } from './types';
+export type { FactsOf, LockSpec, ServerSide } from '../aggregates/types';
 
 /**
  * The server sides of the commands whose rules read more than their aggregates, from the modules

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AlarmContact, AlarmGroup, AlarmPolicy, AlarmTemplate } from '../../../src/contract/alarm';
-import { liveDocumentsOfKind } from '../../commands/stores';
+import { liveDocumentsOfKind } from '../../aggregates/documents';
 import type { Db } from '../../db/client';
 import { alarmEvents } from '../../db/schema';
 import { liveDomainsAmong, takeLock } from '../domain/service';

@@ -5,8 +5,8 @@ import {
   type AlarmPolicy,
   type AlarmTemplate,
 } from '../../../src/contract/alarm';
-import type { LockSpec, ServerSides } from '../../commands/types';
-import { documentsOf, type StoredDocument } from '../../commands/stores';
+import type { LockSpec, ServerSides } from '../../aggregates/types';
+import { documentsOf, type StoredDocument } from '../../aggregates/documents';
 import type { Executor } from '../../db/client';
 import { liveDomainsAmong } from '../domain/service';
 

@@ -1,5 +1,5 @@
 import { aggregateLockName } from '../../commands/locks';
-import type { LockSpec, ServerSides } from '../../commands/types';
+import type { LockSpec, ServerSides } from '../../aggregates/types';
 import { loadDomain } from '../domain/service';
 import { certificateFacts, certLockName } from './service';
 

@@ -1,4 +1,4 @@
-import type { LockSpec, ServerSides } from '../../commands/types';
+import type { LockSpec, ServerSides } from '../../aggregates/types';
 import type { ContentKind } from '../../../src/contract/rules/content';
 import { everything } from '../user/scope';
 import { firstUnaccelerated, usedToday } from './service';

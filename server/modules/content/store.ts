@@ -1,6 +1,6 @@
 import type { WithSubquery } from 'drizzle-orm';
 import type { ContentTask } from '../../../src/contract/content';
-import { rowWrite, stamped, type AggregateStore } from '../../commands/types';
+import { rowWrite, stamped, type AggregateStore } from '../../aggregates/types';
 import { contentTasks } from '../../db/schema';
 import { loadTask, usageChange } from './service';
 

@@ -4,7 +4,7 @@ import {
   type SectionKind,
   type SectionState,
 } from '../../../src/contract/domain-config';
-import { documentsByField, loadDocuments } from '../../commands/stores';
+import { documentsByField, loadDocuments } from '../../aggregates/documents';
 import { and, eq, inArray } from 'drizzle-orm';
 import { domains } from '../../db/schema';
 import type { DomainStatus } from '../../../src/contract/rules/domain';

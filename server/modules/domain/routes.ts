@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope';
 import { contractRoute, updatedSinceOverlapMs } from '../../http/routes';
 import { DomainListIndex } from './list-index';
 import { contentOf } from '../../../src/contract/domain-config';
-import { documentHistory } from '../../commands/stores';
+import { documentHistory } from '../../aggregates/documents';
 import { domainConfig } from './config';
 import { domainDetail, domainNames, listDomains, listGroups } from './service';
 import { reaches } from '../../authz/gate';

@@ -1,11 +1,11 @@
 import { aggregateLockName } from '../../commands/locks';
-import type { LockSpec, ServerSides } from '../../commands/types';
+import type { LockSpec, ServerSides } from '../../aggregates/types';
 import type { Executor } from '../../db/client';
 import type { Origin } from '../../../src/contract/domain';
 import { contentOf, sectionKinds, type SectionContent } from '../../../src/contract/domain-config';
 import { sectionsCopied, type CopyContent } from '../../../src/contract/rules/domain';
 import type { OriginFacts } from '../../../src/commands/domain/rules';
-import { documentAt, loadDocuments } from '../../commands/stores';
+import { documentAt, loadDocuments } from '../../aggregates/documents';
 import { addressKind } from '../../net/outbound';
 import { askGroupRules, askRules, domainNameLockName, liveNamesAmong, loadDomain } from './service';
 

@@ -1,5 +1,5 @@
 import type { DomainEntry, DomainGroup } from '../../../src/contract/domain';
-import { rowWrite, stamped, type AggregateStore } from '../../commands/types';
+import { rowWrite, stamped, type AggregateStore } from '../../aggregates/types';
 import { domainGroups, domains } from '../../db/schema';
 import { entryOf, groupOf, loadDomain, loadGroup } from './service';
 

@@ -11,7 +11,7 @@ import type {
 } from '../../../src/contract/edge';
 import type { Executor } from '../../db/client';
 import { edgeAgents, edgeDomainStates, edgeJobs, edgeRevisions } from '../../db/schema';
-import { loadDocumentsOf } from '../../commands/stores';
+import { loadDocumentsOf } from '../../aggregates/documents';
 import { certificatesForEdge } from '../cert/service';
 import type { KeyVault } from '../cert/key-vault';
 import { sectionsFrom } from '../domain/config';

@@ -1,6 +1,6 @@
 import { limits } from '../../../src/contract/limits';
 import { parseRange } from '../../../src/contract/rules/ip';
-import type { LockSpec, ServerSides } from '../../commands/types';
+import type { LockSpec, ServerSides } from '../../aggregates/types';
 import { countInForce, entryOf, loadEntry } from './service';
 
 /** The ban list's own lock: a ban reads the list (its overlaps, its count). */

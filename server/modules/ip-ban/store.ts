@@ -1,7 +1,7 @@
 import type { WithSubquery } from 'drizzle-orm';
 import type { IpBanEntry } from '../../../src/contract/ip-ban';
 import { parseRange } from '../../../src/contract/rules/ip';
-import { rowWrite, stamped, type AggregateStore } from '../../commands/types';
+import { rowWrite, stamped, type AggregateStore } from '../../aggregates/types';
 import { ipBans } from '../../db/schema';
 import { bannedCountChange, entryOf, loadEntryById, rangeColumns } from './service';
 
