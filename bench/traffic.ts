@@ -16,7 +16,8 @@ import { createEdgeKey } from '../server/modules/traffic/edge-keys';
 import { ingestPool } from '../server/modules/traffic/ingest-pool';
 import { scanText } from '../server/modules/traffic/read-lines';
 import { seedDemo } from '../server/seed/demo';
-import { demoTrafficDomains, seedDemoTraffic } from '../server/seed/demo-traffic';
+import { seedDemoTraffic } from '../server/seed/demo-traffic';
+import { generatedTrafficDomains } from '../server/modules/traffic/generated-domains';
 import { demoPassword, percentile, verdict } from './support';
 
 const LINES = Number(process.env.BENCH_TRAFFIC_LINES ?? 200_000);
@@ -48,7 +49,7 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
   const db = database.db;
   await seedDemo(db, { password: demoPassword(), cnameSuffix: 'cdn.example-edge.net', customers: 1 });
   const demo = (await findAccountByLogin(db, 'demo'))!;
-  const domains = await demoTrafficDomains(db, demo.id);
+  const domains = await generatedTrafficDomains(db, demo.id);
   const now = Date.now();
 
   // The demo's history first (the bulk path), so the ingestion below meets populated tables.

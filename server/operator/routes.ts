@@ -19,8 +19,8 @@ import { createEdgeKey, listEdgeKeys, revokeEdgeKey } from '../modules/traffic/e
 import { edgeNodeAction, edgeNodeActionResult, runEdgeNodeAction } from '../modules/ip-check/service';
 import { packageAction, packageActionResult, runPackageAction } from '../modules/traffic-package/service';
 import { ticketAction, ticketActionResult, runTicketAction } from '../modules/ticket/service';
-import { demoTrafficDomains } from '../seed/demo-traffic';
 import { listNodes } from '../modules/edge/service';
+import { generatedTrafficDomains } from '../modules/traffic/generated-domains';
 
 /**
  * The operator's special-configuration call (spec §6: work orders). Not a console call, so its
@@ -239,7 +239,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const demo = await findAccountByLogin(ctx.db, 'demo');
-      const domains = demo ? await demoTrafficDomains(ctx.db, demo.id) : [];
+      const domains = demo ? await generatedTrafficDomains(ctx.db, demo.id) : [];
       return ok(request, { domains: domains.map((d) => ({ name: d.name, peak_bps: d.peakBps })) });
     },
   );

@@ -1,25 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Account } from '../modules/account/service';
-import { domainNames, liveDomainsByName } from '../modules/domain/service';
-import type { TrafficDomain } from '../modules/traffic/generator';
+import { liveDomainsByName } from '../modules/domain/service';
+import { generatedTrafficDomains } from '../modules/traffic/generated-domains';
 import { writeRuns } from '../modules/traffic/ingest';
 import { ingestPool } from '../modules/traffic/ingest-pool';
 import { rowsOf } from '../modules/traffic/store';
 import { statsDayStart } from '../../src/contract/traffic';
-
-/** Domains of the demo account that carry traffic, busiest first, and their peak bandwidth. */
-const busiest = 12;
-const peakOf = (rank: number) => Math.round(900e6 / (rank + 1) ** 0.9);
-
-/** The demo account's traffic domains: its online domains by name, the first `busiest`. */
-export async function demoTrafficDomains(db: Db, accountId: number): Promise<TrafficDomain[]> {
-  const names = await domainNames(db, accountId);
-  return names
-    .filter((d) => d.status === 'active')
-    .slice(0, busiest)
-    .map((d, rank) => ({ name: d.domain, peakBps: peakOf(rank) }));
-}
 
 export async function demoTrafficSeeded(db: Db, accountId: number): Promise<boolean> {
   const [row] = rowsOf<{ found: number }>(
@@ -41,7 +28,7 @@ export async function seedDemoTraffic(
   options: { days: number; now: number; logDir?: string | undefined; onDay?: (done: number) => void },
 ): Promise<number> {
   if (options.days <= 0 || (await demoTrafficSeeded(db, account.id))) return 0;
-  const domains = await demoTrafficDomains(db, account.id);
+  const domains = await generatedTrafficDomains(db, account.id);
   if (domains.length === 0) return 0;
   const refs = await liveDomainsByName(
     db,

@@ -84,6 +84,15 @@ describe("the server's import graph", () => {
     expect(circles(graph)).toEqual([]);
   });
 
+  it('leaves the demo seed to the start-up: no route, module or operator code imports it', () => {
+    const seed = join('server', 'seed');
+    const importers = [...graph]
+      .filter(([file, targets]) => !file.startsWith(seed) && targets.some((t) => t.startsWith(seed)))
+      .map(([file]) => file)
+      .sort();
+    expect(importers).toEqual([join('server', 'edge-local.ts'), join('server', 'main.ts')]);
+  });
+
   it('finds a circle when there is one', () => {
     const a = join('server', 'a.ts');
     const b = join('server', 'b.ts');
