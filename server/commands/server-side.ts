@@ -9,7 +9,7 @@ export type { FactsOf, LockSpec, ServerSide } from '../aggregates/types';
 
 /**
  * The server sides of the commands whose rules read more than their aggregates, from the modules
- * that own what they read. A command without one (the configuration sections) needs none.
+ * that own what they read. A command without one reads its aggregates only.
  */
 export const serverSides: ServerSides = {
   ...ipBanServerSides,

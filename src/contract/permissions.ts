@@ -3,7 +3,7 @@
  * `endpoints.ts`, every command module of `src/commands` (its menu path; a command always writes,
  * and the objects it touches follow from the kinds of aggregate it changes, `src/commands/kinds.ts`),
  * and the calls that answer files or take other keys (`operations.ts`). One gate on the server
- * (`server/http/gate.ts`) decides every call by it, whichever way the call came in.
+ * (`server/authz/gate.ts`) decides every call by it, whichever way the call came in.
  */
 
 /**

@@ -45,7 +45,7 @@ export function openReadCache(actorId: number, accountId: number): ReadCacheStor
   let database: Promise<IDBDatabase> | null = null;
   const connection = () => {
     database ??= openDatabase(name).then((db) => {
-      // Deleting the database (signing out) or a newer console upgrading it: let go of it; the
+      // Another tab deleting the database or a newer console upgrading it: let go of it; the
       // next use opens it again.
       db.onversionchange = () => {
         db.close();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { messages } from '../../server/i18n/messages';
+import { t } from '../../server/i18n/messages';
 import { newContext, preferLanguage, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -8,7 +8,7 @@ const browser = useBrowser();
 
 type Language = 'zh_CN' | 'en_US';
 /** A rule's text as the server says it: the console shows the very same words (one rule, one text). */
-const text = (id: keyof typeof messages, language: Language) => messages[id][language];
+const text = (id: string, language: Language) => t(id, language);
 
 /** A name no other run uses: the server's names are unique across accounts. */
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -76,7 +76,7 @@ describe('creating a domain', () => {
       await page.getByText(text('domain.name.required', language)).waitFor();
       await page.getByText(text('domain.origin.required', language)).waitFor();
 
-      const shown = async (id: keyof typeof messages) =>
+      const shown = async (id: string) =>
         expect.poll(() => page.getByText(text(id, language), { exact: true }).count()).toBeGreaterThan(0);
       await domainField.fill('Shop.Example.com');
       await shown('domain.name.chars');

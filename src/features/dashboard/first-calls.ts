@@ -1,6 +1,7 @@
 /**
  * The overview's first reads, with their inputs: sent by the page start when the page opens on
- * the overview (app/page-start), and by `startDashboardCalls`, which takes those answers.
+ * the overview (app/page-start); the overview's own reads take those answers through the API
+ * client (`takePageStartCall`).
  */
 export const dashboardFirstCalls = [
   ['baseInfo', {}],
