@@ -42,6 +42,13 @@ describe('feedback', () => {
     await page.getByRole('combobox', { name: /产品/ }).selectOption({ label: 'CDN' });
     await page.getByLabel(/标题/).fill('图表导出');
     await page.getByLabel(/内容/).fill('希望统计图表支持导出为图片。');
+    // Offline: the form says it needs a connection and keeps what was typed.
+    await context.setOffline(true);
+    await page.getByText('提交反馈需要联网，已填写的内容会保留。').waitFor();
+    expect(await page.getByRole('button', { name: /提交/ }).isDisabled()).toBe(true);
+    await context.setOffline(false);
+    await expect.poll(() => page.getByRole('button', { name: /提交/ }).isEnabled()).toBe(true);
+    expect(await page.getByLabel(/标题/).inputValue()).toBe('图表导出');
     await page.getByRole('button', { name: /提交/ }).click();
     await page
       .getByText(/提交成功|感谢/)

@@ -7,6 +7,7 @@ import { feedbackTypes, limits, validateFeedback } from '../../contract';
 import type { FeedbackType, ProductKey } from '../../contract';
 import { useAppState } from '../../ui/app-state';
 import { notify } from '../../ui/toaster';
+import { useOnline } from '../../ui/use-online';
 import { feedbackRuleMessages, feedbackTypeLabels } from './feedback-messages';
 import { CountedField } from './counted-field';
 import { PicturePicker } from './picture-picker';
@@ -25,6 +26,7 @@ const emptyDraft: Draft = { type: '', product: '', title: '', content: '' };
 export function SuggestionScreen() {
   const { t, i18n } = useLingui();
   const { dict } = useAppState();
+  const online = useOnline();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -171,10 +173,22 @@ export function SuggestionScreen() {
               />
 
               <HStack>
-                <Button type="submit" colorPalette="blue" loading={submitting} disabled={uploading}>
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  loading={submitting}
+                  disabled={uploading || !online}
+                >
                   {t({ id: 'feedback.form.submit', message: 'Submit' })}
                 </Button>
-                {uploading ? (
+                {!online ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t({
+                      id: 'feedback.form.offline',
+                      message: 'Submitting needs a connection; what you typed is kept.',
+                    })}
+                  </Text>
+                ) : uploading ? (
                   <Text fontSize="sm" color="fg.muted">
                     {t({
                       id: 'feedback.form.waitUploads',

@@ -64,7 +64,7 @@ describe('a screen whose stored data cannot be read', () => {
 
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('192.0.2.0/24', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('192.0.2.0/24', { selector: '.pc-range' })).toBeTruthy();
     expect(screen.queryByText('The data kept on this device could not be read.')).toBeNull();
   });
 });
