@@ -119,8 +119,18 @@ describe('sign-in, language and the menu', () => {
     await page.goto(`${baseUrl}/#/cdn/domain/list`);
     await page.getByRole('table', { name: 'Domain list' }).waitFor();
     await expect.poll(() => page.title()).toBe('Domain list · CDN Console');
+    // Clicked while the menu's code is still coming, on a machine as loaded as the CI's, the menu
+    // has been seen to stay closed (not reproduced elsewhere): a user clicks again, and so does this.
+    const setHome = page.getByRole('menuitem', { name: 'Set this page as home page' });
     await page.getByRole('button', { name: /^User menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Set this page as home page' }).click();
+    if (
+      !(await setHome.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await page.getByRole('button', { name: /^User menu/ }).click();
+    await setHome.click();
     await page.getByText('Done: the console now opens on this page.').waitFor();
     for (const entry of ['/#/cdn', '/#/', '/#/cdn/no-such-page']) {
       await page.goto(`${baseUrl}${entry}`);
