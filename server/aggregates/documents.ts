@@ -9,6 +9,14 @@ import { stamped, type AggregateStore } from './types';
 // domain's copy) and their history: below the modules that read them and the command executor
 // that writes them, so that neither imports the other to reach them.
 
+/** The stored versions of one document. */
+const versionsOf = (accountId: number, kind: string, id: string) =>
+  and(
+    eq(aggregateVersions.accountId, accountId),
+    eq(aggregateVersions.kind, kind),
+    eq(aggregateVersions.id, id),
+  );
+
 /** A kind kept as one JSON document per aggregate, with every version in `aggregate_versions`. */
 export function documentStore<S extends Record<string, unknown>>(kind: Kind): AggregateStore<S> {
   return {
@@ -105,14 +113,7 @@ export async function documentAt(
   const [row] = await db
     .select({ data: aggregateVersions.data })
     .from(aggregateVersions)
-    .where(
-      and(
-        eq(aggregateVersions.accountId, accountId),
-        eq(aggregateVersions.kind, kind),
-        eq(aggregateVersions.id, id),
-        eq(aggregateVersions.version, version),
-      ),
-    );
+    .where(and(versionsOf(accountId, kind, id), eq(aggregateVersions.version, version)));
   return row ? row.data : null;
 }
 
@@ -131,13 +132,7 @@ export async function documentHistory(db: Executor, accountId: number, kind: str
       data: aggregateVersions.data,
     })
     .from(aggregateVersions)
-    .where(
-      and(
-        eq(aggregateVersions.accountId, accountId),
-        eq(aggregateVersions.kind, kind),
-        eq(aggregateVersions.id, id),
-      ),
-    )
+    .where(versionsOf(accountId, kind, id))
     .orderBy(desc(aggregateVersions.version))
     .limit(historyMax);
   return rows.map((row) => ({
