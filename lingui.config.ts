@@ -25,6 +25,7 @@ export default defineConfig({
         '<rootDir>/src/features/file-sync/**',
         '<rootDir>/src/features/alarm/**',
         '<rootDir>/src/features/suggestion/**',
+        '<rootDir>/src/commands/**',
       ],
     },
     {
@@ -70,6 +71,11 @@ export default defineConfig({
         '<rootDir>/src/features/file-sync',
         '<rootDir>/src/features/alarm',
       ],
+    },
+    {
+      // The commands' own texts: their names in the audit log and their lines in the pending changes.
+      path: '<rootDir>/src/i18n/locales/{locale}/commands',
+      include: ['<rootDir>/src/commands'],
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/support',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   applyAny,
+  doneId,
   Refusal,
   targetsOf,
   type AggregateRef,
@@ -231,7 +232,7 @@ async function applyCommand(
   const known = module !== undefined && command.schema_version === module.schemaVersion;
   const parsed = known ? module.payload.safeParse(command.payload) : null;
   const side = known
-    ? (serverSides[command.name as CommandName] as ServerSide<CommandName> | undefined)
+    ? (serverSides[(module.factsOf ?? command.name) as CommandName] as ServerSide<CommandName> | undefined)
     : undefined;
   const targets = parsed?.success ? targetsOf(module!, parsed.data) : [];
   const opened = await openCommand(
@@ -327,7 +328,7 @@ async function applyCommand(
   const snapshot = saved[0]!.state;
   const response: StoredResponse = {
     code: Code.ok,
-    message_id: module.done,
+    message_id: doneId(module),
     data: { version: version + 1, snapshot },
   };
   // The primary aggregate's fields; the others' under their kind (a copy's targets).

@@ -61,7 +61,11 @@ export const DomainCopyScreen = lazy(() =>
 );
 // The audit log's chunk is its feature's index, loaded with its texts: nothing of it is in the first load.
 export const AuditLogScreen = lazy(() =>
-  Promise.all([import('../features/audit-log'), loadCatalogPart('auditLog')]).then(([m]) => ({
+  Promise.all([
+    import('../features/audit-log'),
+    loadCatalogPart('auditLog'),
+    loadCatalogPart('commands'),
+  ]).then(([m]) => ({
     default: m.AuditLogScreen,
   })),
 );

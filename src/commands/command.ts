@@ -1,3 +1,4 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { z } from 'zod';
 import { Code } from '../contract/codes';
 import type { AggregateStates, Kind } from './kinds';
@@ -51,6 +52,17 @@ export interface ApplyContext<F> {
   settings: CommandSettings | undefined;
 }
 
+/**
+ * A line of text in the reader's language: a catalog message (written in a command module as a
+ * plain descriptor after an `i18n` block comment, so that the catalogs hold it and the server, which runs no
+ * macros, can import the module) and what its placeholders read. A value that is itself a message
+ * is translated first.
+ */
+export interface Line {
+  message: MessageDescriptor;
+  values?: Record<string, string | number | MessageDescriptor>;
+}
+
 /** The current state of each aggregate a command changes, undefined when it does not exist. */
 export type Current<K extends Kind> = { [k in K]: AggregateStates[k] | undefined };
 /** The state of each aggregate after the command. */
@@ -70,21 +82,30 @@ export type Next<K extends Kind> = { [k in K]: AggregateStates[k] };
  * `apply` must give each aggregate's next state from its own state and the payload, and check the
  * rules that read another aggregate or the facts only when those are given.
  */
-export interface CommandModule<N extends string, S extends z.ZodType, K extends Kind, F> {
+export interface CommandModule<N extends string, S extends z.ZodType, K extends Kind, F, P extends K = K> {
   readonly name: N;
   /** Raised when the payload's shape changes; the server refuses versions it does not know. */
   readonly schemaVersion: number;
   /** Parses the payload as sent (the browser's forms check the same rules first). */
   readonly payload: S;
-  readonly primary: NoInfer<K>;
+  readonly primary: P;
   /** The id of each aggregate the payload changes. */
   targets(payload: z.output<S>): { [k in K]: string };
   /** Function permission (spec §6): the menu path that must be granted. */
   readonly menuPath: string;
   /** The single-command endpoint for API callers. */
   readonly api: { path: string; summary: string; tag: string };
-  /** The message id of the success answer. */
-  readonly done: string;
+  /** The success answer's message: its id, or the message itself where the module holds its text. */
+  readonly done: string | MessageDescriptor;
+  /** Its name in the audit log and its filter, in the past tense ("Created a domain"); id `auditLog.action.<name>`. */
+  readonly label: MessageDescriptor;
+  /** How the pending-changes panel names a queued one ("Ban 192.0.2.1"). */
+  describe(payload: z.output<S>): Line;
+  /**
+   * The command whose server side (`server/commands/server-side.ts`) this one shares, when it
+   * reads the same facts from a payload of the same shape; by default its own.
+   */
+  readonly factsOf?: string;
   /** The change, or a `Refusal`; pure: no clock, no storage, nothing but its arguments. */
   apply(current: Current<K>, payload: z.output<S>, ctx: ApplyContext<F>): Next<K>;
 }
@@ -98,13 +119,22 @@ export interface AnyCommand {
   targets(payload: never): Partial<Record<Kind, string>>;
   readonly menuPath: string;
   readonly api: { path: string; summary: string; tag: string };
-  readonly done: string;
+  readonly done: string | MessageDescriptor;
+  readonly label: MessageDescriptor;
+  describe(payload: never): Line;
+  readonly factsOf?: string;
   apply(current: never, payload: never, ctx: never): Partial<Record<Kind, unknown>>;
 }
 
 /** A command module, typed from its own definition. */
-export const defineCommand = <const N extends string, S extends z.ZodType, K extends Kind, F = undefined>(
-  module: CommandModule<N, S, K, F>,
+export const defineCommand = <
+  const N extends string,
+  S extends z.ZodType,
+  K extends Kind,
+  const P extends NoInfer<K>,
+  F = undefined,
+>(
+  module: CommandModule<N, S, K, F, P>,
 ) => module;
 
 /** The ids of the aggregates a command changes, the primary first. */
@@ -125,4 +155,19 @@ export function applyAny(
   ctx: ApplyContext<unknown>,
 ): Partial<Record<Kind, unknown>> {
   return module.apply(current as never, payload as never, ctx as never);
+}
+
+/** The id of a module's success message. */
+export const doneId = (module: Pick<AnyCommand, 'done'>) =>
+  typeof module.done === 'string' ? module.done : module.done.id;
+
+/** A line in the reader's language (the `i18n` of the browser, or of the server's answer). */
+export function lineText(line: Line, reader: Pick<I18n, '_'>): string {
+  const values = Object.fromEntries(
+    Object.entries(line.values ?? {}).map(([key, value]) => [
+      key,
+      typeof value === 'object' ? reader._(value) : value,
+    ]),
+  );
+  return reader._({ ...line.message, values });
 }

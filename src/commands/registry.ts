@@ -75,6 +75,8 @@ export const commands = {
 
 export type Commands = typeof commands;
 export type CommandName = keyof Commands;
+/** The kinds a command is based on: what the outbox files a queued command under. */
+export type PrimaryKind = { [N in CommandName]: Commands[N]['primary'] }[CommandName];
 /** A command's payload as its rules leave it (what the outbox keeps). */
 export type PayloadOf<N extends CommandName> = z.output<Commands[N]['payload']>;
 /** A command's payload as a caller may send it (defaults left out). */

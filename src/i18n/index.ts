@@ -72,6 +72,10 @@ const parts = {
     zh_CN: () => import('./locales/zh_CN/audit-log.po'),
     en_US: () => import('./locales/en_US/audit-log.po'),
   },
+  commands: {
+    zh_CN: () => import('./locales/zh_CN/commands.po'),
+    en_US: () => import('./locales/en_US/commands.po'),
+  },
   support: {
     zh_CN: () => import('./locales/zh_CN/support.po'),
     en_US: () => import('./locales/en_US/support.po'),

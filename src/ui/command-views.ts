@@ -22,18 +22,20 @@ export interface CommandEditorProps {
 }
 
 /**
- * How a feature presents its commands in the pending-changes panel. Adding a command to a
- * feature adds its view here; the panel itself does not change.
+ * How a feature presents the commands of one kind of aggregate in the pending-changes panel; the
+ * line naming each edit is its command module's (`describe`). A new command of a kind that has a
+ * view needs nothing here.
  */
 export interface CommandView {
-  /** One line naming the edit, e.g. "Ban 192.0.2.1". */
-  describe(command: CommandLike, i18n: I18n): string;
   /** A conflict side by side: the server's value and mine, per field. `current` is the server's state (null: gone). */
   compare(command: CommandLike, current: unknown, i18n: I18n): ComparedField[];
   /** A form to correct a rejected command; without it the panel offers retry and discard only. */
   Editor?: ComponentType<CommandEditorProps>;
+  /** The commands the `Editor` corrects (all of the kind when absent). */
+  edits?: readonly string[];
   /** The screen where the edited item lives. */
   href?(command: CommandLike): string;
 }
 
+/** The views of a feature, by aggregate kind. */
 export type CommandViews = Readonly<Record<string, CommandView>>;

@@ -2,6 +2,8 @@ import { Badge, Box, Button, HStack, Link, Stack, Table, Text } from '@chakra-ui
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { lineText } from '../../commands/command';
+import { commandNamed } from '../../commands/registry';
 import type { OutboxEntry } from '../../store';
 import { useSyncRuntime } from '../../sync/react';
 import type { CommandLike, CommandView, ComparedField } from '../../ui/command-views';
@@ -17,13 +19,16 @@ export function conflictOf(entry: OutboxEntry): { version: number; current: unkn
 }
 
 /**
- * One line naming the edit. A view written for a newer payload may not read an older one: the
- * command's name is shown then, as for a command without a view.
+ * One line naming the edit, its command module's. A payload this version of the console cannot
+ * read (queued by an older one) shows the command's name and item instead, as a command this
+ * version no longer knows.
  */
-export function describeEntry(entry: OutboxEntry, view: CommandView | undefined, i18n: I18n): string {
-  if (view) {
+export function describeEntry(entry: OutboxEntry, i18n: I18n): string {
+  const module = commandNamed(entry.name);
+  const parsed = module?.payload.safeParse(entry.payload);
+  if (module && parsed?.success) {
     try {
-      return view.describe({ name: entry.name, payload: entry.payload }, i18n);
+      return lineText(module.describe(parsed.data as never), i18n);
     } catch {
       // Falls through to the command's name.
     }
@@ -65,11 +70,14 @@ export function PendingItem({ entry, view, held, onDiscard, onNavigate }: Pendin
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const command: CommandLike = { name: entry.name, payload: entry.payload };
-  const description = describeEntry(entry, view, i18n);
+  const description = describeEntry(entry, i18n);
   const conflict = conflictOf(entry);
   const compared = conflict ? compareSafely(view, command, conflict.current, i18n) : [];
   const href = view?.href?.(command);
-  const Editor = entry.state === 'rejected' ? view?.Editor : undefined;
+  const Editor =
+    entry.state === 'rejected' && (!view?.edits || view.edits.includes(entry.name))
+      ? view?.Editor
+      : undefined;
   const titleId = `pending-${entry.seq}-title`;
   const madeAt = formatDateTime(entry.createdAt);
 

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { OutboxEntry } from '../../store';
 import { heldBehindParked } from '../../store/projection';
 import { useLiveQuery, useSyncRuntime, useSyncStatus } from '../../sync/react';
-import type { CommandViews } from '../../ui/command-views';
+import type { PrimaryKind } from '../../commands/registry';
+import type { KindViews } from './command-views';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/toaster';
 import { PendingItem, describeEntry } from './pending-item';
@@ -91,7 +92,7 @@ interface PendingPanelProps {
   open: boolean;
   onClose(): void;
   /** How each command is presented (the features' views, see `loadCommandViews`). */
-  views: CommandViews;
+  views: KindViews;
 }
 
 /**
@@ -110,7 +111,7 @@ export function PendingPanel({ open, onClose, views }: PendingPanelProps) {
   const display = syncDisplay(online, runtime ? status : null, entries ? countOutbox(entries) : undefined);
   const held = heldBehindParked(entries ?? []);
   const atRisk = persisted === false && (entries?.length ?? 0) > 0;
-  const change = discarding ? describeEntry(discarding, views[discarding.name], i18n) : '';
+  const change = discarding ? describeEntry(discarding, i18n) : '';
 
   const discard = (entry: OutboxEntry) => {
     setDiscarding(null);
@@ -151,7 +152,7 @@ export function PendingPanel({ open, onClose, views }: PendingPanelProps) {
           <li key={entry.seq}>
             <PendingItem
               entry={entry}
-              view={views[entry.name]}
+              view={Object.hasOwn(views, entry.kind) ? views[entry.kind as PrimaryKind] : undefined}
               held={held.has(entry.seq)}
               onDiscard={setDiscarding}
               onNavigate={onClose}

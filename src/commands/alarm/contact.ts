@@ -24,6 +24,11 @@ export const alarmContactSave = defineCommand({
     tag,
   },
   done: 'alarm.contact.saved',
+  label: /*i18n*/ { id: 'auditLog.action.alarmContact.save', message: 'Saved an alarm contact' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'alarm.command.contactSave', message: 'Save the contact {name}' },
+    values: { name: p.name },
+  }),
   apply({ alarmContact: before }, p, ctx: ApplyContext<SaveFacts>) {
     const live = before && !before.deleted ? before : undefined;
     checkSave('contact', ctx.facts, live === undefined);
@@ -40,6 +45,8 @@ export const alarmContactDelete = defineCommand({
   menuPath,
   api: { path: '/v3/alarm/contact/delete', summary: 'Delete a contact no template or group names.', tag },
   done: 'alarm.contact.deleted',
+  label: /*i18n*/ { id: 'auditLog.action.alarmContact.delete', message: 'Deleted an alarm contact' },
+  describe: () => ({ message: /*i18n*/ { id: 'alarm.command.contactDelete', message: 'Delete a contact' } }),
   apply({ alarmContact }, _p, ctx: ApplyContext<DeleteFacts>) {
     const contact = existing(alarmContact, 'alarm.contact.notFound');
     checkDelete('contact', ctx.facts);
@@ -56,6 +63,11 @@ export const alarmGroupSave = defineCommand({
   menuPath,
   api: { path: '/v3/alarm/group/save', summary: 'Create or change a group of contacts.', tag },
   done: 'alarm.group.saved',
+  label: /*i18n*/ { id: 'auditLog.action.alarmGroup.save', message: 'Saved a contact group' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'alarm.command.groupSave', message: 'Save the contact group {name}' },
+    values: { name: p.name },
+  }),
   apply({ alarmGroup: before }, p, ctx: ApplyContext<SaveFacts>) {
     const live = before && !before.deleted ? before : undefined;
     checkSave('group', ctx.facts, live === undefined);
@@ -72,6 +84,10 @@ export const alarmGroupDelete = defineCommand({
   menuPath,
   api: { path: '/v3/alarm/group/delete', summary: 'Delete a group of contacts no template names.', tag },
   done: 'alarm.group.deleted',
+  label: /*i18n*/ { id: 'auditLog.action.alarmGroup.delete', message: 'Deleted a contact group' },
+  describe: () => ({
+    message: /*i18n*/ { id: 'alarm.command.groupDelete', message: 'Delete a contact group' },
+  }),
   apply({ alarmGroup }, _p, ctx: ApplyContext<DeleteFacts>) {
     const group = existing(alarmGroup, 'alarm.group.notFound');
     checkDelete('group', ctx.facts);

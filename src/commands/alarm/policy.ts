@@ -17,6 +17,11 @@ export const alarmPolicySave = defineCommand({
     tag,
   },
   done: 'alarm.policy.saved',
+  label: /*i18n*/ { id: 'auditLog.action.alarmPolicy.save', message: 'Saved an alarm policy' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'alarm.command.policySave', message: 'Save the alarm policy {name}' },
+    values: { name: p.name },
+  }),
   apply({ alarmPolicy: before }, p, ctx: ApplyContext<SaveFacts>) {
     const live = before && !before.deleted ? before : undefined;
     checkSave('policy', ctx.facts, live === undefined);
@@ -40,6 +45,10 @@ export const alarmPolicyEnable = defineCommand({
   menuPath,
   api: { path: '/v3/alarm/policy/enable', summary: 'Turn an alarm policy on or off.', tag },
   done: 'alarm.policy.saved',
+  label: /*i18n*/ { id: 'auditLog.action.alarmPolicy.enable', message: 'Turned an alarm policy on or off' },
+  describe: () => ({
+    message: /*i18n*/ { id: 'alarm.command.policyEnable', message: 'Turn an alarm policy on or off' },
+  }),
   apply({ alarmPolicy }, p, ctx) {
     const policy = existing(alarmPolicy, 'alarm.policy.notFound');
     return { alarmPolicy: { ...policy, enabled: p.enabled, updated_by: ctx.actor, updated_at: ctx.now } };
@@ -59,6 +68,10 @@ export const alarmPolicyDelete = defineCommand({
     tag,
   },
   done: 'alarm.policy.deleted',
+  label: /*i18n*/ { id: 'auditLog.action.alarmPolicy.delete', message: 'Deleted an alarm policy' },
+  describe: () => ({
+    message: /*i18n*/ { id: 'alarm.command.policyDelete', message: 'Delete an alarm policy' },
+  }),
   apply({ alarmPolicy }, _p, ctx) {
     const policy = existing(alarmPolicy, 'alarm.policy.notFound');
     return { alarmPolicy: { ...policy, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };

@@ -25,6 +25,11 @@ export const alarmTemplateSave = defineCommand({
     tag,
   },
   done: 'alarm.template.saved',
+  label: /*i18n*/ { id: 'auditLog.action.alarmTemplate.save', message: 'Saved a notification template' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'alarm.command.templateSave', message: 'Save the notification template {name}' },
+    values: { name: p.name },
+  }),
   apply({ alarmTemplate: before }, p, ctx: ApplyContext<SaveFacts>) {
     const live = before && !before.deleted ? before : undefined;
     checkSave('template', ctx.facts, live === undefined);
@@ -47,6 +52,10 @@ export const alarmTemplateDelete = defineCommand({
   menuPath,
   api: { path: '/v3/alarm/template/delete', summary: 'Delete a notification template no policy uses.', tag },
   done: 'alarm.template.deleted',
+  label: /*i18n*/ { id: 'auditLog.action.alarmTemplate.delete', message: 'Deleted a notification template' },
+  describe: () => ({
+    message: /*i18n*/ { id: 'alarm.command.templateDelete', message: 'Delete a notification template' },
+  }),
   apply({ alarmTemplate }, _p, ctx: ApplyContext<DeleteFacts>) {
     const template = existing(alarmTemplate, 'alarm.template.notFound');
     checkDelete('template', ctx.facts);

@@ -12,6 +12,13 @@ export const contentRetry = defineCommand({
   menuPath,
   api: { path: '/v3/content/task/retry', summary: 'Execute the failed URLs of a finished task again.', tag },
   done: 'content.retried',
+  label: /*i18n*/ { id: 'auditLog.action.content.retry', message: 'Retried a refresh or prefetch' },
+  describe: () => ({
+    message: /*i18n*/ {
+      id: 'content.command.retry',
+      message: 'Retry the failed URLs of a refresh or prefetch task',
+    },
+  }),
   apply({ contentTask }, _p, ctx: ApplyContext<ContentFacts>) {
     const task = existingTask(contentTask);
     if (task.status === 'pending' || task.status === 'running')

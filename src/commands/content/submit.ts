@@ -2,6 +2,21 @@ import { contentSubmitPayload } from '../../contract/content';
 import { defineCommand, Refusal, type ApplyContext } from '../command';
 import { menuPath, requireAccelerated, requireQuota, tag, type ContentFacts } from './rules';
 
+const submitLines = {
+  url: /*i18n*/ {
+    id: 'content.command.url',
+    message: '{count, plural, one {Refresh # URL} other {Refresh # URLs}}',
+  },
+  dir: /*i18n*/ {
+    id: 'content.command.dir',
+    message: '{count, plural, one {Refresh # directory} other {Refresh # directories}}',
+  },
+  prefetch: /*i18n*/ {
+    id: 'content.command.prefetch',
+    message: '{count, plural, one {Prefetch # URL} other {Prefetch # URLs}}',
+  },
+};
+
 /** Submits URLs to refresh (as files or directories) or to prefetch: a new task, pending until the worker takes it. */
 export const contentSubmit = defineCommand({
   name: 'content.submit',
@@ -17,6 +32,8 @@ export const contentSubmit = defineCommand({
     tag,
   },
   done: 'content.submitted',
+  label: /*i18n*/ { id: 'auditLog.action.content.submit', message: 'Submitted a refresh or prefetch' },
+  describe: (p) => ({ message: submitLines[p.kind], values: { count: p.urls.length } }),
   apply({ contentTask: task }, p, ctx: ApplyContext<ContentFacts>) {
     if (task) throw new Refusal('content.task.exists', 'id');
     requireAccelerated(ctx.facts, (index) => `urls.${index}`);

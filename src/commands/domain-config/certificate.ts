@@ -41,6 +41,14 @@ export const httpsAssociate = defineCommand({
     tag: 'cert',
   },
   done: 'cert.associated',
+  label: /*i18n*/ { id: 'auditLog.action.domainHttps.associate', message: 'Associated a certificate' },
+  describe: (p) => ({
+    message: /*i18n*/ {
+      id: 'domainConfig.command.associate',
+      message: 'Associate certificate {cert} with {name}',
+    },
+    values: { name: p.shown_as || p.id, cert: p.cert_name || p.certificate_id },
+  }),
   apply(current, p, ctx: ApplyContext<AssociationFacts>) {
     checkDomainOf(ctx.facts);
     const facts = ctx.facts;
@@ -83,6 +91,11 @@ export const httpsOff = defineCommand({
     tag: 'domainConfig',
   },
   done: 'cert.httpsOff',
+  label: /*i18n*/ { id: 'auditLog.action.domainHttps.off', message: 'Turned HTTPS off' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domainConfig.command.httpsOff', message: 'Turn HTTPS off for {name}' },
+    values: { name: p.shown_as || p.id },
+  }),
   apply(current, p, ctx: ApplyContext<SectionFacts>) {
     checkDomainOf(ctx.facts);
     const base = current.domainHttps ?? defaultSection('domainHttps', p.id);

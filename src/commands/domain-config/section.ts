@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Code } from '../../contract/codes';
 import type { DomainEntry } from '../../contract/domain';
 import { canApply } from '../../contract/rules/domain';
@@ -28,6 +29,14 @@ export function checkDomainOf(facts: SectionFacts | undefined): void {
     throw new Refusal('domain.rule.specialConfig', 'id', Code.specialConfiguration);
 }
 
+const sectionLines = {
+  set: /*i18n*/ { id: 'domainConfig.command.set', message: 'Change {section} of {name}' },
+  revert: /*i18n*/ {
+    id: 'domainConfig.command.revert',
+    message: 'Revert {section} of {name} to version {version}',
+  },
+};
+
 /**
  * The command that sets a section: the content as the user confirmed it, `normalize` applying the
  * switch semantics of spec §4 (a switch turned off clears its settings) and `check` the rules that
@@ -37,6 +46,8 @@ export function sectionCommand<const N extends string, K extends SectionKind>(
   name: N,
   kind: K,
   api: { path: string; summary: string },
+  /** Its audit name, and the section's name inside a sentence ("the cache rules"). */
+  texts: { label: MessageDescriptor; section: MessageDescriptor },
   options: {
     normalize?(content: SectionContent<K>, current: SectionState<K>): SectionContent<K>;
     check?(content: SectionContent<K>, facts: SectionFacts | undefined): void;
@@ -51,6 +62,11 @@ export function sectionCommand<const N extends string, K extends SectionKind>(
     menuPath,
     api: { ...api, tag: 'domainConfig' },
     done: 'domainConfig.saved',
+    label: texts.label,
+    describe: (p) => ({
+      message: p.reverted_from ? sectionLines.revert : sectionLines.set,
+      values: { section: texts.section, name: p.shown_as || p.id, version: p.reverted_from ?? 0 },
+    }),
     apply(current, p, ctx: ApplyContext<SectionFacts>) {
       checkDomainOf(ctx.facts);
       const base =

@@ -2,16 +2,38 @@ import { configLimits } from '../../contract/rules/domain-config';
 import { Refusal } from '../command';
 import { defaultsOf, sectionCommand } from './section';
 
-export const originSettingsSet = sectionCommand('domainOrigin.set', 'domainOrigin', {
-  path: '/v3/domain/origin-settings/update',
-  summary: 'Set the back-to-origin settings of a domain: the TCP connect timeout (3–60 s).',
-});
+export const originSettingsSet = sectionCommand(
+  'domainOrigin.set',
+  'domainOrigin',
+  {
+    path: '/v3/domain/origin-settings/update',
+    summary: 'Set the back-to-origin settings of a domain: the TCP connect timeout (3–60 s).',
+  },
+  {
+    label: /*i18n*/ {
+      id: 'auditLog.action.domainOrigin.set',
+      message: 'Changed the back-to-origin settings',
+    },
+    section: /*i18n*/ {
+      id: 'domainConfig.command.section.domainOrigin',
+      message: 'the back-to-origin settings',
+    },
+  },
+);
 
-export const cacheSet = sectionCommand('domainCache.set', 'domainCache', {
-  path: '/v3/domain/cache/update',
-  summary:
-    'Set the cache rules of a domain: type, content, time (at most 2 years), priority 0–65535 (smaller first) and options.',
-});
+export const cacheSet = sectionCommand(
+  'domainCache.set',
+  'domainCache',
+  {
+    path: '/v3/domain/cache/update',
+    summary:
+      'Set the cache rules of a domain: type, content, time (at most 2 years), priority 0–65535 (smaller first) and options.',
+  },
+  {
+    label: /*i18n*/ { id: 'auditLog.action.domainCache.set', message: 'Changed the cache rules' },
+    section: /*i18n*/ { id: 'domainConfig.command.section.domainCache', message: 'the cache rules' },
+  },
+);
 
 export const httpsSet = sectionCommand(
   'domainHttps.set',
@@ -20,6 +42,10 @@ export const httpsSet = sectionCommand(
     path: '/v3/domain/https/update',
     summary:
       'Set the HTTPS settings of a domain: forced HTTPS (301/302), HSTS, HTTP/2 and TLS versions (at least one). The certificate is set by its association.',
+  },
+  {
+    label: /*i18n*/ { id: 'auditLog.action.domainHttps.set', message: 'Changed the HTTPS settings' },
+    section: /*i18n*/ { id: 'domainConfig.command.section.domainHttps', message: 'the HTTPS settings' },
   },
   {
     normalize: (content, current) => ({
@@ -43,6 +69,10 @@ export const accessSet = sectionCommand(
       'Set the access control of a domain: IP list (500, IPv4 and CIDR), UA list (100) and referer list (100), each black or white.',
   },
   {
+    label: /*i18n*/ { id: 'auditLog.action.domainAccess.set', message: 'Changed the access lists' },
+    section: /*i18n*/ { id: 'domainConfig.command.section.domainAccess', message: 'the access lists' },
+  },
+  {
     // A list turned off is cleared (spec §4).
     normalize: (content) => ({
       ip: content.ip.enabled ? content.ip : { ...accessDefaults.ip, mode: content.ip.mode },
@@ -54,10 +84,18 @@ export const accessSet = sectionCommand(
   },
 );
 
-export const headersSet = sectionCommand('domainHeaders.set', 'domainHeaders', {
-  path: '/v3/domain/headers/update',
-  summary: 'Set the request and response header rules of a domain.',
-});
+export const headersSet = sectionCommand(
+  'domainHeaders.set',
+  'domainHeaders',
+  {
+    path: '/v3/domain/headers/update',
+    summary: 'Set the request and response header rules of a domain.',
+  },
+  {
+    label: /*i18n*/ { id: 'auditLog.action.domainHeaders.set', message: 'Changed the HTTP headers' },
+    section: /*i18n*/ { id: 'domainConfig.command.section.domainHeaders', message: 'the HTTP headers' },
+  },
+);
 
 export const rewritesSet = sectionCommand(
   'domainRewrites.set',
@@ -66,6 +104,16 @@ export const rewritesSet = sectionCommand(
     path: '/v3/domain/rewrites/update',
     summary:
       'Set the origin-URL and access-URL rewrites (100 each) and the error pages (status 400–599) of a domain.',
+  },
+  {
+    label: /*i18n*/ {
+      id: 'auditLog.action.domainRewrites.set',
+      message: 'Changed the rewrites and error pages',
+    },
+    section: /*i18n*/ {
+      id: 'domainConfig.command.section.domainRewrites',
+      message: 'the rewrites and error pages',
+    },
   },
   {
     // spec §5: a target domain must be an accelerated domain of the account.
@@ -90,6 +138,16 @@ export const performanceSet = sectionCommand(
       'Set smart compression (threshold 1–65535 bytes, file types) and the POST size limit (1–1024 MB) of a domain.',
   },
   {
+    label: /*i18n*/ {
+      id: 'auditLog.action.domainPerformance.set',
+      message: 'Changed the compression and POST size',
+    },
+    section: /*i18n*/ {
+      id: 'domainConfig.command.section.domainPerformance',
+      message: 'the compression and POST size',
+    },
+  },
+  {
     normalize: (content) => ({
       ...content,
       compression: content.compression.enabled ? content.compression : performanceDefaults.compression,
@@ -106,10 +164,22 @@ export const urlAuthSet = sectionCommand(
     summary:
       'Set the URL authentication of a domain: type A, B or C, keys of 6–40 letters and digits, lifetime.',
   },
+  {
+    label: /*i18n*/ { id: 'auditLog.action.domainUrlAuth.set', message: 'Changed the URL authentication' },
+    section: /*i18n*/ { id: 'domainConfig.command.section.domainUrlAuth', message: 'the URL authentication' },
+  },
   { normalize: (content) => (content.enabled ? content : urlAuthDefaults) },
 );
 
-export const speedLimitSet = sectionCommand('domainSpeedLimit.set', 'domainSpeedLimit', {
-  path: '/v3/domain/speed-limit/update',
-  summary: 'Set the speed limit rules of a domain (at most 100).',
-});
+export const speedLimitSet = sectionCommand(
+  'domainSpeedLimit.set',
+  'domainSpeedLimit',
+  {
+    path: '/v3/domain/speed-limit/update',
+    summary: 'Set the speed limit rules of a domain (at most 100).',
+  },
+  {
+    label: /*i18n*/ { id: 'auditLog.action.domainSpeedLimit.set', message: 'Changed the speed limit' },
+    section: /*i18n*/ { id: 'domainConfig.command.section.domainSpeedLimit', message: 'the speed limit' },
+  },
+);

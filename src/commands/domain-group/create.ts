@@ -13,6 +13,11 @@ export const domainGroupCreate = defineCommand({
   menuPath,
   api: { path: '/v3/domain/group/add', summary: 'Create a group of domains.', tag },
   done: 'domain.group.created',
+  label: /*i18n*/ { id: 'auditLog.action.domainGroup.create', message: 'Created a group' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domain.command.groupCreate', message: 'Create group {name}' },
+    values: { name: p.name },
+  }),
   apply({ domainGroup }, p, ctx: ApplyContext<GroupNameFacts>) {
     if (domainGroup) throw new Refusal('domain.group.exists', 'id');
     checkGroupName(ctx.facts);

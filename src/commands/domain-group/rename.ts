@@ -11,6 +11,11 @@ export const domainGroupRename = defineCommand({
   menuPath,
   api: { path: '/v3/domain/group/rename', summary: 'Rename a group of domains.', tag },
   done: 'domain.group.renamed',
+  label: /*i18n*/ { id: 'auditLog.action.domainGroup.rename', message: 'Renamed a group' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domain.command.groupRename', message: 'Rename group {name} to {to}' },
+    values: { name: p.shown_as || p.id, to: p.name },
+  }),
   apply({ domainGroup }, p, ctx: ApplyContext<Pick<GroupNameFacts, 'nameTaken'>>) {
     const group = liveGroup(domainGroup);
     checkGroupName(ctx.facts);

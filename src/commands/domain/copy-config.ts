@@ -54,6 +54,11 @@ export const domainCopyConfig = defineCommand({
     tag,
   },
   done: 'domain.copied',
+  label: /*i18n*/ { id: 'auditLog.action.domain.copyConfig', message: 'Copied a configuration' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domain.command.copyConfig', message: 'Copy configuration to {name}' },
+    values: { name: p.domain },
+  }),
   apply({ domain, domainCopy }, p, ctx: ApplyContext<CopyFacts>) {
     if (domain) throw new Refusal('domain.rule.exists', 'id');
     if (ctx.facts) {

@@ -25,6 +25,11 @@ export const domainCreate = defineCommand({
     tag,
   },
   done: 'domain.created',
+  label: /*i18n*/ { id: 'auditLog.action.domain.create', message: 'Created a domain' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domain.command.create', message: 'Add domain {name}' },
+    values: { name: p.domain },
+  }),
   apply({ domain }, p, ctx: ApplyContext<NameFacts & OriginFacts>) {
     if (domain) throw new Refusal('domain.rule.exists', 'id');
     checkName(ctx.facts);

@@ -15,6 +15,11 @@ export const domainMove = defineCommand({
     tag,
   },
   done: 'domain.moved',
+  label: /*i18n*/ { id: 'auditLog.action.domain.move', message: 'Moved a domain to another group' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domain.command.move', message: 'Move {name} to another group' },
+    values: { name: p.shown_as || p.id },
+  }),
   apply({ domain }, p, ctx: ApplyContext<Pick<NameFacts, 'groupExists'>>) {
     const current = domainFor('move', domain);
     checkGroup(p.group_id, ctx.facts && { nameTaken: false, ...ctx.facts });

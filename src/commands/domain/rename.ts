@@ -15,6 +15,11 @@ export const domainRename = defineCommand({
     tag,
   },
   done: 'domain.renamed',
+  label: /*i18n*/ { id: 'auditLog.action.domain.rename', message: 'Renamed a domain' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domain.command.rename', message: 'Rename {name} to {to}' },
+    values: { name: p.shown_as || p.id, to: p.domain },
+  }),
   apply({ domain }, p, ctx: ApplyContext<NameFacts>) {
     const current = domainFor('rename', domain);
     if (p.domain === current.domain) throw new Refusal('domain.rename.same', 'domain');

@@ -17,6 +17,11 @@ export const domainSetOrigins = defineCommand({
     tag,
   },
   done: 'domain.originsSaved',
+  label: /*i18n*/ { id: 'auditLog.action.domain.setOrigins', message: 'Changed the origins' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'domainConfig.command.origins', message: 'Change the origins of {name}' },
+    values: { name: p.shown_as || p.id },
+  }),
   apply({ domain }, p, ctx: ApplyContext<OriginFacts>) {
     const current = domainFor('configure', domain);
     checkOriginsPublic(ctx.facts, ctx.settings);

@@ -17,6 +17,11 @@ export const ipBanBan = defineCommand({
     tag,
   },
   done: 'ipBan.banned',
+  label: /*i18n*/ { id: 'auditLog.action.ipBan.ban', message: 'Banned an IP' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'ipBan.command.ban', message: 'Ban {cidr}' },
+    values: { cidr: p.cidr },
+  }),
   apply({ ipBan: entry }, p, ctx: ApplyContext<BanFacts>) {
     if (inForce(entry, ctx.now))
       throw new Refusal('ipBan.rule.alreadyBanned', 'cidr', undefined, { entry: p.cidr });

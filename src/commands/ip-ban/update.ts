@@ -11,6 +11,11 @@ export const ipBanUpdate = defineCommand({
   menuPath,
   api: { path: '/v3/ipban/ban/update', summary: 'Change the reason or expiry of a ban in force.', tag },
   done: 'ipBan.updated',
+  label: /*i18n*/ { id: 'auditLog.action.ipBan.update', message: 'Changed an IP ban' },
+  describe: (p) => ({
+    message: /*i18n*/ { id: 'ipBan.command.update', message: 'Change the ban of {cidr}' },
+    values: { cidr: p.cidr },
+  }),
   apply({ ipBan }, p, ctx) {
     const entry = entryInForce(ipBan, p.cidr, ctx.now);
     requireFutureExpiry(p.expires_at, ctx.now);

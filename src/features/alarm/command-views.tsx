@@ -34,68 +34,9 @@ function compare(command: CommandLike, current: unknown, i18n: I18n): ComparedFi
 }
 
 /** How the pending-changes panel shows the alarm commands. */
-export const alarmCommandViews: CommandViews = {
-  'alarmPolicy.save': {
-    describe: (c, i18n) => {
-      const name = nameOf(c);
-      return i18n._(msg({ id: 'alarm.command.policySave', message: `Save the alarm policy ${name}` }));
-    },
-    compare,
-    href: href('policies'),
-  },
-  'alarmPolicy.enable': {
-    describe: (_c, i18n) =>
-      i18n._(msg({ id: 'alarm.command.policyEnable', message: 'Turn an alarm policy on or off' })),
-    compare,
-    href: href('policies'),
-  },
-  'alarmPolicy.delete': {
-    describe: (_c, i18n) =>
-      i18n._(msg({ id: 'alarm.command.policyDelete', message: 'Delete an alarm policy' })),
-    compare,
-    href: href('policies'),
-  },
-  'alarmTemplate.save': {
-    describe: (c, i18n) => {
-      const name = nameOf(c);
-      return i18n._(
-        msg({ id: 'alarm.command.templateSave', message: `Save the notification template ${name}` }),
-      );
-    },
-    compare,
-    href: href('templates'),
-  },
-  'alarmTemplate.delete': {
-    describe: (_c, i18n) =>
-      i18n._(msg({ id: 'alarm.command.templateDelete', message: 'Delete a notification template' })),
-    compare,
-    href: href('templates'),
-  },
-  'alarmContact.save': {
-    describe: (c, i18n) => {
-      const name = nameOf(c);
-      return i18n._(msg({ id: 'alarm.command.contactSave', message: `Save the contact ${name}` }));
-    },
-    compare,
-    href: href('contacts'),
-  },
-  'alarmContact.delete': {
-    describe: (_c, i18n) => i18n._(msg({ id: 'alarm.command.contactDelete', message: 'Delete a contact' })),
-    compare,
-    href: href('contacts'),
-  },
-  'alarmGroup.save': {
-    describe: (c, i18n) => {
-      const name = nameOf(c);
-      return i18n._(msg({ id: 'alarm.command.groupSave', message: `Save the contact group ${name}` }));
-    },
-    compare,
-    href: href('contacts'),
-  },
-  'alarmGroup.delete': {
-    describe: (_c, i18n) =>
-      i18n._(msg({ id: 'alarm.command.groupDelete', message: 'Delete a contact group' })),
-    compare,
-    href: href('contacts'),
-  },
-};
+export const alarmCommandViews = {
+  alarmPolicy: { compare, href: href('policies') },
+  alarmTemplate: { compare, href: href('templates') },
+  alarmContact: { compare, href: href('contacts') },
+  alarmGroup: { compare, href: href('contacts') },
+} satisfies CommandViews;

@@ -1,89 +1,25 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { commands } from '../../commands/registry';
 import type { auditSources } from '../../contract/users';
 
 export type AuditSource = (typeof auditSources)[number];
 
 /**
- * The actions the log records, by their readable names: the commands (src/commands/registry.ts)
- * and the server's own account, sub-account, token and security changes. Each id is
- * `auditLog.action.<action>`: the exported file reads the same texts from this catalog part
+ * The actions the log records, by their readable names: the commands' own (`label` of each module
+ * in src/commands/registry.ts) and the server's account, sub-account, token and security changes.
+ * Each id is `auditLog.action.<action>`: the exported file reads the same texts from the catalogs
  * (server/modules/audit/export.ts). An action without a name here shows as it is recorded.
  */
 export const actionLabels: Record<string, MessageDescriptor> = {
-  'domain.create': msg({ id: 'auditLog.action.domain.create', message: 'Created a domain' }),
-  'domain.copyConfig': msg({ id: 'auditLog.action.domain.copyConfig', message: 'Copied a configuration' }),
-  'domain.hangUp': msg({ id: 'auditLog.action.domain.hangUp', message: 'Suspended a domain' }),
-  'domain.recover': msg({ id: 'auditLog.action.domain.recover', message: 'Resumed a domain' }),
-  'domain.delete': msg({ id: 'auditLog.action.domain.delete', message: 'Deleted a domain' }),
-  'domain.rename': msg({ id: 'auditLog.action.domain.rename', message: 'Renamed a domain' }),
-  'domain.move': msg({ id: 'auditLog.action.domain.move', message: 'Moved a domain to another group' }),
-  'domain.setOrigins': msg({ id: 'auditLog.action.domain.setOrigins', message: 'Changed the origins' }),
+  ...Object.fromEntries(Object.values(commands).map((module) => [module.name, module.label])),
   'domain.specialConfig': msg({
     id: 'auditLog.action.domain.specialConfig',
     message: 'Set the special configuration',
   }),
-  'domainGroup.create': msg({ id: 'auditLog.action.domainGroup.create', message: 'Created a group' }),
-  'domainGroup.rename': msg({ id: 'auditLog.action.domainGroup.rename', message: 'Renamed a group' }),
-  'domainGroup.delete': msg({ id: 'auditLog.action.domainGroup.delete', message: 'Deleted a group' }),
-  'domainOrigin.set': msg({
-    id: 'auditLog.action.domainOrigin.set',
-    message: 'Changed the back-to-origin settings',
-  }),
-  'domainCache.set': msg({ id: 'auditLog.action.domainCache.set', message: 'Changed the cache rules' }),
-  'domainHttps.set': msg({ id: 'auditLog.action.domainHttps.set', message: 'Changed the HTTPS settings' }),
-  'domainHttps.associate': msg({
-    id: 'auditLog.action.domainHttps.associate',
-    message: 'Associated a certificate',
-  }),
-  'domainHttps.off': msg({ id: 'auditLog.action.domainHttps.off', message: 'Turned HTTPS off' }),
-  'domainAccess.set': msg({ id: 'auditLog.action.domainAccess.set', message: 'Changed the access lists' }),
-  'domainHeaders.set': msg({ id: 'auditLog.action.domainHeaders.set', message: 'Changed the HTTP headers' }),
-  'domainRewrites.set': msg({
-    id: 'auditLog.action.domainRewrites.set',
-    message: 'Changed the rewrites and error pages',
-  }),
-  'domainPerformance.set': msg({
-    id: 'auditLog.action.domainPerformance.set',
-    message: 'Changed the compression and POST size',
-  }),
-  'domainUrlAuth.set': msg({
-    id: 'auditLog.action.domainUrlAuth.set',
-    message: 'Changed the URL authentication',
-  }),
-  'domainSpeedLimit.set': msg({
-    id: 'auditLog.action.domainSpeedLimit.set',
-    message: 'Changed the speed limit',
-  }),
-  'ipBan.ban': msg({ id: 'auditLog.action.ipBan.ban', message: 'Banned an IP' }),
-  'ipBan.update': msg({ id: 'auditLog.action.ipBan.update', message: 'Changed an IP ban' }),
-  'ipBan.unban': msg({ id: 'auditLog.action.ipBan.unban', message: 'Unbanned an IP' }),
-  'content.submit': msg({ id: 'auditLog.action.content.submit', message: 'Submitted a refresh or prefetch' }),
-  'content.retry': msg({ id: 'auditLog.action.content.retry', message: 'Retried a refresh or prefetch' }),
   'fileSync.upload': msg({ id: 'auditLog.action.fileSync.upload', message: 'Started a file upload' }),
   'fileSync.cancel': msg({ id: 'auditLog.action.fileSync.cancel', message: 'Cancelled a file upload' }),
   'fileSync.delete': msg({ id: 'auditLog.action.fileSync.delete', message: 'Deleted a synced file' }),
-  'alarmPolicy.save': msg({ id: 'auditLog.action.alarmPolicy.save', message: 'Saved an alarm policy' }),
-  'alarmPolicy.enable': msg({
-    id: 'auditLog.action.alarmPolicy.enable',
-    message: 'Turned an alarm policy on or off',
-  }),
-  'alarmPolicy.delete': msg({ id: 'auditLog.action.alarmPolicy.delete', message: 'Deleted an alarm policy' }),
-  'alarmTemplate.save': msg({
-    id: 'auditLog.action.alarmTemplate.save',
-    message: 'Saved a notification template',
-  }),
-  'alarmTemplate.delete': msg({
-    id: 'auditLog.action.alarmTemplate.delete',
-    message: 'Deleted a notification template',
-  }),
-  'alarmContact.save': msg({ id: 'auditLog.action.alarmContact.save', message: 'Saved an alarm contact' }),
-  'alarmContact.delete': msg({
-    id: 'auditLog.action.alarmContact.delete',
-    message: 'Deleted an alarm contact',
-  }),
-  'alarmGroup.save': msg({ id: 'auditLog.action.alarmGroup.save', message: 'Saved a contact group' }),
-  'alarmGroup.delete': msg({ id: 'auditLog.action.alarmGroup.delete', message: 'Deleted a contact group' }),
   'cert.upload': msg({ id: 'auditLog.action.cert.upload', message: 'Uploaded a certificate' }),
   'cert.delete': msg({ id: 'auditLog.action.cert.delete', message: 'Deleted a certificate' }),
   childAdd: msg({ id: 'auditLog.action.childAdd', message: 'Created a sub-account' }),

@@ -1,29 +1,15 @@
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import { foldOf } from '../../commands/fold';
 import { msg } from '@lingui/core/macro';
 import type { DomainEntry, DomainGroup } from '../../contract/domain';
 import type { CommandLike, CommandView, CommandViews, ComparedField } from '../../ui/command-views';
 import { configSections, contentOf, sectionKinds, type SectionKind } from '../../contract/domain-config';
-import { sectionTabs, sectionTitles } from './config/config-messages';
+import { sectionTabs } from './config/config-messages';
 import { diffConfig } from './config/diff';
 import { describeChange } from './config/labels';
 import { domainFold, domainGroupFold } from './fold';
 import { statusLabels } from './domain-messages';
 import type { DomainDetailTab } from './search';
-
-const describeMessages = {
-  'domain.create': msg({ id: 'domain.command.create', message: 'Add domain {name}' }),
-  'domain.copyConfig': msg({ id: 'domain.command.copyConfig', message: 'Copy configuration to {name}' }),
-  'domain.hangUp': msg({ id: 'domain.command.hangUp', message: 'Suspend {name}' }),
-  'domain.recover': msg({ id: 'domain.command.recover', message: 'Resume {name}' }),
-  'domain.delete': msg({ id: 'domain.command.delete', message: 'Delete {name}' }),
-  'domain.rename': msg({ id: 'domain.command.rename', message: 'Rename {name} to {to}' }),
-  'domain.move': msg({ id: 'domain.command.move', message: 'Move {name} to another group' }),
-  'domainGroup.create': msg({ id: 'domain.command.groupCreate', message: 'Create group {name}' }),
-  'domainGroup.rename': msg({ id: 'domain.command.groupRename', message: 'Rename group {name} to {to}' }),
-  'domainGroup.delete': msg({ id: 'domain.command.groupDelete', message: 'Delete group {name}' }),
-} as const;
-type Name = keyof typeof describeMessages;
 
 const labels = {
   domain: msg({ id: 'domain.field.domain', message: 'Domain' }),
@@ -39,24 +25,6 @@ const fieldsOf = (command: CommandLike): Record<string, unknown> =>
     : {};
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The name an edit shows: the name it was made on, or the one it gives. */
-function names(command: CommandLike): { name: string; to: string } {
-  const p = fieldsOf(command);
-  switch (command.name) {
-    case 'domain.create':
-    case 'domain.copyConfig':
-      return { name: textOf(p.domain), to: '' };
-    case 'domain.rename':
-      return { name: textOf(p.shown_as) || textOf(p.id), to: textOf(p.domain) };
-    case 'domainGroup.create':
-      return { name: textOf(p.name), to: '' };
-    case 'domainGroup.rename':
-      return { name: textOf(p.shown_as) || textOf(p.id), to: textOf(p.name) };
-    default:
-      return { name: textOf(p.shown_as) || textOf(p.id), to: '' };
-  }
-}
-
 const isDomain = (value: unknown): value is DomainEntry =>
   typeof value === 'object' && value !== null && typeof (value as DomainEntry).domain === 'string';
 const isGroup = (value: unknown): value is DomainGroup =>
@@ -69,66 +37,47 @@ function domainFields(entry: DomainEntry | undefined, i18n: I18n) {
   };
 }
 
-function domainView(name: Name): CommandView {
-  return {
-    describe: (command, i18n) =>
-      i18n._({ ...describeMessages[name], values: names(command) } as MessageDescriptor),
-    compare(command, current, i18n): ComparedField[] {
-      const server = isDomain(current) ? current : undefined;
-      const mine = domainFold(server, command);
-      const theirs = domainFields(server, i18n);
-      const ours = domainFields(mine, i18n);
-      return (['domain', 'status'] as const).map((key) => ({
-        label: i18n._(labels[key]),
-        server: theirs[key],
-        mine: ours[key],
-      }));
-    },
-    href: (command) => {
-      const id = textOf(fieldsOf(command).id);
-      return name === 'domain.delete'
-        ? '#/cdn/domain/list'
-        : `#/cdn/domain/detail?id=${encodeURIComponent(id)}`;
-    },
-  };
-}
+/** A domain's own commands: its name and state; its origins, field by field. */
+const domainKindView: CommandView = {
+  compare(command, current, i18n): ComparedField[] {
+    if (command.name === 'domain.setOrigins')
+      return comparedChanges(
+        { origins: isDomain(current) ? current.origins : [] },
+        { origins: fieldsOf(command).origins },
+        i18n,
+      );
+    const server = isDomain(current) ? current : undefined;
+    const mine = domainFold(server, command);
+    const theirs = domainFields(server, i18n);
+    const ours = domainFields(mine, i18n);
+    return (['domain', 'status'] as const).map((key) => ({
+      label: i18n._(labels[key]),
+      server: theirs[key],
+      mine: ours[key],
+    }));
+  },
+  href: (command) => {
+    if (command.name === 'domain.delete') return '#/cdn/domain/list';
+    if (command.name === 'domain.setOrigins') return detailHref(command, 'origin');
+    return `#/cdn/domain/detail?id=${encodeURIComponent(textOf(fieldsOf(command).id))}`;
+  },
+};
 
-function groupView(name: Name): CommandView {
-  const groupName = (group: DomainGroup | undefined, i18n: I18n) =>
-    group
-      ? group.deleted
-        ? `${group.name} (${i18n._(labels.deleted)})`
-        : group.name
-      : i18n._(labels.absent);
-  return {
-    describe: (command, i18n) =>
-      i18n._({ ...describeMessages[name], values: names(command) } as MessageDescriptor),
-    compare(command, current, i18n): ComparedField[] {
-      const server = isGroup(current) ? current : undefined;
-      return [
-        {
-          label: i18n._(labels.groupName),
-          server: groupName(server, i18n),
-          mine: groupName(domainGroupFold(server, command), i18n),
-        },
-      ];
-    },
-    href: () => '#/cdn/domain/list',
-  };
-}
+const groupName = (group: DomainGroup | undefined, i18n: I18n) =>
+  group ? (group.deleted ? `${group.name} (${i18n._(labels.deleted)})` : group.name) : i18n._(labels.absent);
 
-const configMessages = {
-  set: msg({ id: 'domainConfig.command.set', message: 'Change {section} of {name}' }),
-  revert: msg({
-    id: 'domainConfig.command.revert',
-    message: 'Revert {section} of {name} to version {version}',
-  }),
-  origins: msg({ id: 'domainConfig.command.origins', message: 'Change the origins of {name}' }),
-  associate: msg({
-    id: 'domainConfig.command.associate',
-    message: 'Associate certificate {cert} with {name}',
-  }),
-  httpsOff: msg({ id: 'domainConfig.command.httpsOff', message: 'Turn HTTPS off for {name}' }),
+const groupKindView: CommandView = {
+  compare(command, current, i18n): ComparedField[] {
+    const server = isGroup(current) ? current : undefined;
+    return [
+      {
+        label: i18n._(labels.groupName),
+        server: groupName(server, i18n),
+        mine: groupName(domainGroupFold(server, command), i18n),
+      },
+    ];
+  },
+  href: () => '#/cdn/domain/list',
 };
 
 const detailHref = (command: CommandLike, tab: DomainDetailTab) =>
@@ -142,21 +91,9 @@ function comparedChanges(before: unknown, after: unknown, i18n: I18n): ComparedF
   });
 }
 
-/** A section's set: its title, the domain, and what it changes against the server's section. */
+/** A section's set: what it changes against the server's section. */
 function sectionView(kind: SectionKind): CommandView {
   return {
-    describe(command, i18n) {
-      const p = fieldsOf(command);
-      const values = {
-        section: i18n._(sectionTitles[kind]),
-        name: textOf(p.shown_as) || textOf(p.id),
-        version: typeof p.reverted_from === 'number' ? p.reverted_from : 0,
-      };
-      return i18n._({
-        ...(p.reverted_from ? configMessages.revert : configMessages.set),
-        values,
-      } as MessageDescriptor);
-    },
     compare(command, current, i18n) {
       const server =
         typeof current === 'object' && current !== null
@@ -168,59 +105,28 @@ function sectionView(kind: SectionKind): CommandView {
   };
 }
 
-const originsView: CommandView = {
-  describe: (command, i18n) =>
-    i18n._({ ...configMessages.origins, values: { name: names(command).name } } as MessageDescriptor),
-  compare: (command, current, i18n) =>
-    comparedChanges(
-      { origins: isDomain(current) ? current.origins : [] },
-      { origins: fieldsOf(command).origins },
-      i18n,
-    ),
-  href: (command) => detailHref(command, 'origin'),
-};
-
 const httpsFold = foldOf('domainHttps');
 
-/** The HTTPS section's certificate commands: what they change against the server's section. */
-function httpsCommandView(name: 'domainHttps.associate' | 'domainHttps.off'): CommandView {
-  return {
-    describe(command, i18n) {
-      const p = fieldsOf(command);
-      const values = {
-        name: textOf(p.shown_as) || textOf(p.id),
-        cert: textOf(p.cert_name) || textOf(p.certificate_id),
-      };
-      return i18n._({
-        ...(name === 'domainHttps.associate' ? configMessages.associate : configMessages.httpsOff),
-        values,
-      } as MessageDescriptor);
-    },
-    compare(command, current, i18n) {
-      const server = (
-        typeof current === 'object' && current !== null ? current : configSections.domainHttps.defaults
-      ) as Record<string, unknown>;
-      const next = httpsFold(server as never, command) ?? server;
-      return comparedChanges(contentOf(server), contentOf(next), i18n);
-    },
-    href: (command) => detailHref(command, sectionTabs.domainHttps),
-  };
-}
-
-/** How the pending-changes panel shows the domain and group commands. */
-export const domainCommandViews: CommandViews = {
-  'domain.create': domainView('domain.create'),
-  'domain.copyConfig': domainView('domain.copyConfig'),
-  'domain.hangUp': domainView('domain.hangUp'),
-  'domain.recover': domainView('domain.recover'),
-  'domain.delete': domainView('domain.delete'),
-  'domain.rename': domainView('domain.rename'),
-  'domain.move': domainView('domain.move'),
-  'domainGroup.create': groupView('domainGroup.create'),
-  'domainGroup.rename': groupView('domainGroup.rename'),
-  'domainGroup.delete': groupView('domainGroup.delete'),
-  'domain.setOrigins': originsView,
-  ...Object.fromEntries(sectionKinds.map((kind) => [`${kind}.set`, sectionView(kind)])),
-  'domainHttps.associate': httpsCommandView('domainHttps.associate'),
-  'domainHttps.off': httpsCommandView('domainHttps.off'),
+/** The HTTPS section: its settings as a section, its certificate's association and HTTPS off by what they change. */
+const httpsView: CommandView = {
+  compare(command, current, i18n) {
+    if (command.name === 'domainHttps.set') return sectionView('domainHttps').compare(command, current, i18n);
+    const server = (
+      typeof current === 'object' && current !== null ? current : configSections.domainHttps.defaults
+    ) as Record<string, unknown>;
+    const next = httpsFold(server as never, command) ?? server;
+    return comparedChanges(contentOf(server), contentOf(next), i18n);
+  },
+  href: (command) => detailHref(command, sectionTabs.domainHttps),
 };
+
+/** How the pending-changes panel shows the domain, group and configuration commands. */
+export const domainCommandViews = {
+  domain: domainKindView,
+  domainGroup: groupKindView,
+  ...(Object.fromEntries(sectionKinds.map((kind) => [kind, sectionView(kind)])) as Record<
+    Exclude<SectionKind, 'domainHttps'>,
+    CommandView
+  >),
+  domainHttps: httpsView,
+} satisfies CommandViews;

@@ -1,26 +1,13 @@
 import { Spinner } from '@chakra-ui/react';
-import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { IpBanEntry } from '../../contract/ip-ban';
 import { effectiveStatus } from '../../contract/rules/ip-ban';
-import type {
-  CommandEditorProps,
-  CommandLike,
-  CommandView,
-  CommandViews,
-  ComparedField,
-} from '../../ui/command-views';
+import type { CommandEditorProps, CommandLike, CommandViews, ComparedField } from '../../ui/command-views';
 import { formatDateTime } from '../../ui/format';
 import { ipBanFold } from './fold';
 import { fieldLabels, statusLabels, valueTexts } from './ip-ban-messages';
-
-const describeMessages = {
-  'ipBan.ban': msg({ id: 'ipBan.command.ban', message: 'Ban {cidr}' }),
-  'ipBan.update': msg({ id: 'ipBan.command.update', message: 'Change the ban of {cidr}' }),
-  'ipBan.unban': msg({ id: 'ipBan.command.unban', message: 'Unban {cidr}' }),
-} as const;
 
 const cidrOf = (command: CommandLike): string => {
   const payload = command.payload as { cidr?: unknown } | null;
@@ -58,12 +45,9 @@ function Editor(props: CommandEditorProps) {
   );
 }
 
-function view(name: keyof typeof describeMessages, editable: boolean): CommandView {
-  return {
-    describe(command, i18n) {
-      const described: MessageDescriptor = { ...describeMessages[name], values: { cidr: cidrOf(command) } };
-      return i18n._(described);
-    },
+/** How the pending-changes panel shows the IP-ban commands: a refused ban or change can be corrected. */
+export const ipBanCommandViews = {
+  ipBan: {
     compare(command, current, i18n): ComparedField[] {
       const now = Date.now();
       const server = entryOf(current);
@@ -77,14 +61,8 @@ function view(name: keyof typeof describeMessages, editable: boolean): CommandVi
         mine: ours ? ours[key] : absent,
       }));
     },
-    ...(editable ? { Editor } : {}),
+    Editor,
+    edits: ['ipBan.ban', 'ipBan.update'],
     href: (command) => `#/cdn/ip-ban?keyword=${encodeURIComponent(cidrOf(command))}`,
-  };
-}
-
-/** How the pending-changes panel shows the IP-ban commands. */
-export const ipBanCommandViews: CommandViews = {
-  'ipBan.ban': view('ipBan.ban', true),
-  'ipBan.update': view('ipBan.update', true),
-  'ipBan.unban': view('ipBan.unban', false),
-};
+  },
+} satisfies CommandViews;

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { KindViews } from '../../../src/app/sync/command-views';
 import { PendingPanel } from '../../../src/app/sync/pending-panel';
 import { PersistedProvider } from '../../../src/app/sync/persistence';
 import { SyncRuntimeProvider } from '../../../src/sync/react';
@@ -32,16 +33,16 @@ function ReasonEditor({ command, onSave, onCancel }: CommandEditorProps) {
   );
 }
 
-const views: CommandViews = {
-  'ipBan.ban': {
-    describe: (c) => `Ban ${(c.payload as Ban).cidr}`,
+// The panel's views are by kind; the line naming each edit is the command module's own ("Ban …").
+const views = {
+  ipBan: {
     compare: (c, current) => [
       { label: 'Reason', server: (current as Ban | null)?.reason ?? '--', mine: (c.payload as Ban).reason },
     ],
     Editor: ReasonEditor,
     href: (c) => `/cdn/ip-ban?cidr=${(c.payload as Ban).cidr}`,
   },
-};
+} satisfies CommandViews as unknown as KindViews;
 
 let runtime: SyncRuntime;
 let server: ReturnType<typeof fakeServer>;
@@ -123,7 +124,7 @@ describe('the pending-changes panel', () => {
     expect(within(clash).getByRole('link', { name: 'Go to the item' }).getAttribute('href')).toBe(
       '#/cdn/ip-ban?cidr=192.0.2.3',
     );
-    // A command without a view: its name and item, and discard still offered.
+    // A payload the console cannot read (nor its kind's view): its name and item, and discard still offered.
     expect(within(item('domain.hangUp · example.com')).getByRole('button', { name: 'Discard' })).toBeTruthy();
   });
 

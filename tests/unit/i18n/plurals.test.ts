@@ -22,6 +22,8 @@ import { messages as chineseTokens } from '../../../src/i18n/locales/zh_CN/token
 import { messages as chineseUsers } from '../../../src/i18n/locales/zh_CN/users.po';
 import { messages as chineseSupport } from '../../../src/i18n/locales/zh_CN/support.po';
 import { messages as chinese } from '../../../src/i18n/locales/zh_CN/messages.po';
+import { messages as chineseCommands } from '../../../src/i18n/locales/zh_CN/commands.po';
+import { messages as englishCommands } from '../../../src/i18n/locales/en_US/commands.po';
 import { parsePo } from '../../support/po';
 
 /** A number followed by a plural noun: "1 domains", "1 new domains" (verbs such as "is" aside). */
@@ -54,6 +56,7 @@ describe('counted things', () => {
           ...englishAuditLog,
           ...englishOperations,
           ...englishSupport,
+          ...englishCommands,
         },
       },
     });
@@ -73,6 +76,7 @@ describe('counted things', () => {
           ...chineseAuditLog,
           ...chineseOperations,
           ...chineseSupport,
+          ...chineseCommands,
         },
       },
     });

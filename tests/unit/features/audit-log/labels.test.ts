@@ -7,10 +7,21 @@ import { auditSources } from '../../../../src/contract/users';
 import { actionLabel, actionLabels, sourceLabels } from '../../../../src/features/audit-log/labels';
 import { messages as english } from '../../../../src/i18n/locales/en_US/audit-log.po';
 import { messages as chinese } from '../../../../src/i18n/locales/zh_CN/audit-log.po';
+import { messages as englishCommands } from '../../../../src/i18n/locales/en_US/commands.po';
+import { messages as chineseCommands } from '../../../../src/i18n/locales/zh_CN/commands.po';
 import { actionName } from '../../../../server/modules/audit/export';
 
-const en = setupI18n({ locale: 'en_US', locales: ['en-US'], messages: { en_US: english } });
-const zh = setupI18n({ locale: 'zh_CN', locales: ['zh-CN'], messages: { zh_CN: chinese } });
+// The commands' names are in their own catalog part, which the audit log loads with its own.
+const en = setupI18n({
+  locale: 'en_US',
+  locales: ['en-US'],
+  messages: { en_US: { ...english, ...englishCommands } },
+});
+const zh = setupI18n({
+  locale: 'zh_CN',
+  locales: ['zh-CN'],
+  messages: { zh_CN: { ...chinese, ...chineseCommands } },
+});
 
 /** The actions the server's modules write with `appendAudit` (the commands write their own names). */
 function serverActions(): string[] {

@@ -1,6 +1,9 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { lineText } from '../../../../src/commands/command';
+import { commands } from '../../../../src/commands/registry';
 import { domainCommandViews } from '../../../../src/features/domain/command-views';
+import { messages as commandMessages } from '../../../../src/i18n/locales/en_US/commands.po';
 import { messages as configMessages } from '../../../../src/i18n/locales/en_US/domain-config.po';
 import { messages } from '../../../../src/i18n/locales/en_US/messages.po';
 import { messages as domainMessages } from '../../../../src/i18n/locales/en_US/domain.po';
@@ -8,7 +11,7 @@ import { messages as domainMessages } from '../../../../src/i18n/locales/en_US/d
 const i18n = setupI18n({
   locale: 'en_US',
   locales: ['en-US'],
-  messages: { en_US: { ...messages, ...domainMessages, ...configMessages } },
+  messages: { en_US: { ...messages, ...domainMessages, ...configMessages, ...commandMessages } },
 });
 const id = '6f1f6c5e-4a43-4c1b-9c1e-2b8d7f0a1b2c';
 const rule = (content: string, ttl: number) => ({
@@ -24,20 +27,21 @@ const rule = (content: string, ttl: number) => ({
 
 describe('the pending-changes views of the configuration commands', () => {
   it('name the section and the domain, and a revert its version', () => {
-    const view = domainCommandViews['domainCache.set']!;
+    const view = domainCommandViews.domainCache;
     const command = {
       name: 'domainCache.set',
       payload: { id, content: { rules: [] }, shown_as: 'www.example.com' },
     };
-    expect(view.describe(command, i18n)).toBe('Change Cache rules of www.example.com');
-    expect(view.describe({ ...command, payload: { ...command.payload, reverted_from: 3 } }, i18n)).toBe(
-      'Revert Cache rules of www.example.com to version 3',
+    const line = (payload: object) => lineText(commands['domainCache.set'].describe(payload as never), i18n);
+    expect(line(command.payload)).toBe('Change the cache rules of www.example.com');
+    expect(line({ ...command.payload, reverted_from: 3 })).toBe(
+      'Revert the cache rules of www.example.com to version 3',
     );
     expect(view.href?.(command)).toBe(`#/cdn/domain/detail?id=${id}&section=cache`);
   });
 
   it('show a conflict field by field: the server’s section beside the edit', () => {
-    const view = domainCommandViews['domainCache.set']!;
+    const view = domainCommandViews.domainCache;
     const mine = { name: 'domainCache.set', payload: { id, content: { rules: [rule('jpg', 600)] } } };
     const server = {
       id,
@@ -61,13 +65,16 @@ describe('the pending-changes views of the configuration commands', () => {
   });
 
   it('show the origins an edit changes', () => {
-    const view = domainCommandViews['domain.setOrigins']!;
+    const view = domainCommandViews.domain;
     const origin = { type: 'ip', address: '192.0.2.1', port: 80, level: 10, weight: 10 };
     const command = {
       name: 'domain.setOrigins',
       payload: { id, origins: [{ ...origin, port: 8080 }], shown_as: 'a.example.com' },
     };
-    expect(view.describe(command, i18n)).toBe('Change the origins of a.example.com');
+    expect(lineText(commands['domain.setOrigins'].describe(command.payload as never), i18n)).toBe(
+      'Change the origins of a.example.com',
+    );
+    expect(view.href?.(command)).toBe(`#/cdn/domain/detail?id=${id}&section=origin`);
     expect(view.compare(command, { domain: 'a.example.com', origins: [origin] }, i18n)).toEqual([
       { label: 'Origin #1 · Port', server: '80', mine: '8080' },
     ]);
