@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AnyCommand } from './command';
 import { alarmContactDelete, alarmContactSave, alarmGroupDelete, alarmGroupSave } from './alarm/contact';
+import { alarmPolicyCopy } from './alarm/copy-policy';
 import { alarmPolicyDelete, alarmPolicyEnable, alarmPolicySave } from './alarm/policy';
 import { alarmTemplateDelete, alarmTemplateSave } from './alarm/template';
 import { contentRetry } from './content/retry';
@@ -64,6 +65,7 @@ export const commands = {
   [alarmPolicySave.name]: alarmPolicySave,
   [alarmPolicyEnable.name]: alarmPolicyEnable,
   [alarmPolicyDelete.name]: alarmPolicyDelete,
+  [alarmPolicyCopy.name]: alarmPolicyCopy,
   [alarmTemplateSave.name]: alarmTemplateSave,
   [alarmTemplateDelete.name]: alarmTemplateDelete,
   [alarmContactSave.name]: alarmContactSave,
