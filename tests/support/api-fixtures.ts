@@ -248,6 +248,13 @@ export const commandPayloads: Record<CommandName, () => Record<string, unknown>>
     monitor_type: 'account',
     rules: [{ indicator: 'bandwidth', operator: 'gt', threshold: 100 }],
   }),
+  'alarmPolicy.copy': () => ({
+    id: randomUUID(),
+    copied_from: randomUUID(),
+    name: 'Bandwidth_alarm_copy',
+    monitor_type: 'account',
+    rules: [{ indicator: 'bandwidth', operator: 'gt', threshold: 100 }],
+  }),
   'alarmPolicy.enable': () => ({ id: randomUUID(), enabled: false }),
   'alarmPolicy.delete': () => ({ id: randomUUID() }),
   'alarmTemplate.save': () => ({

@@ -126,6 +126,57 @@ describeServer('alarms', (h) => {
     expect(taken.msg).toBe('An alarm policy of this name exists');
   });
 
+  it('copies a policy: a new policy with the same rules under a name of its own, in the audit log as a copy', async () => {
+    const source = {
+      id: randomUUID(),
+      name: 'Copy_source',
+      monitor_type: 'domain',
+      domain_ids: [domain.id],
+      rules: [{ indicator: 'bandwidth', operator: 'gt', threshold: 5e8 }],
+      period: 1,
+      periods: 2,
+    };
+    expect((await post('/v3/alarm/policy/save', source)).code).toBe(Code.ok);
+    const copy = { ...source, id: randomUUID(), name: 'Copy_of_source', copied_from: source.id };
+    const done = await post('/v3/alarm/policy/copy', copy);
+    expect(done.code, JSON.stringify(done)).toBe(Code.ok);
+    expect(done.msg).toBe('Alarm policy copied');
+    const { policies } = (
+      await call<{ policies: { id: string; name: string }[] }>(h().app, 'GET', '/v3/alarm/config/lists', {
+        token,
+      })
+    ).body.data;
+    const made = policies.find((p) => p.id === copy.id);
+    expect(made).toMatchObject({
+      name: 'Copy_of_source',
+      rules: source.rules,
+      domain_ids: [domain.id],
+      period: 1,
+      periods: 2,
+    });
+    expect(made).not.toHaveProperty('copied_from');
+    // The rules of a new policy: a name of its own; the same id is not copied twice.
+    const taken = await post('/v3/alarm/policy/copy', { ...copy, id: randomUUID(), name: 'copy_source' });
+    expect(taken.msg).toBe('An alarm policy of this name exists');
+    const again = await post('/v3/alarm/policy/copy', { ...copy, name: 'Copy_again' });
+    expect(again.msg).toBe('This copy has been made already: a copy is always a new policy.');
+    // Domains that are not the account's are refused as in a save.
+    const stranger = await post('/v3/alarm/policy/copy', {
+      ...copy,
+      id: randomUUID(),
+      name: 'Copy_stranger',
+      domain_ids: [randomUUID()],
+    });
+    expect(stranger.code).not.toBe(Code.ok);
+    const audit = await call<{ lists: { action: string; object: string }[] }>(
+      h().app,
+      'POST',
+      '/v3/customer/audit/lists',
+      { token, body: { action: 'alarmPolicy.copy' }, language: 'en' },
+    );
+    expect(audit.body.data.lists.map((e) => e.action)).toEqual(['alarmPolicy.copy']);
+  });
+
   it('raises an alarm within 2 minutes of a spike, restores it after, and tells the contacts through each channel', async () => {
     const ok = await receiver(() => 200);
     receivers.push(ok);

@@ -563,9 +563,10 @@ describeServer('the authorisation matrix: every operation, every kind of caller'
     if (name === 'content.submit')
       return { ...payload, urls: [`https://${f.domainName}/mx-${randomUUID()}.js`] };
     if (name === 'content.retry') return { ...payload, id: f.contentTask };
-    if (name === 'alarmPolicy.save')
+    if (name === 'alarmPolicy.save' || name === 'alarmPolicy.copy')
       return {
         ...payload,
+        ...(name === 'alarmPolicy.copy' ? { copied_from: f.policy } : {}),
         name: `mx_${randomUUID().slice(0, 8)}`,
         monitor_type: 'domain',
         domain_ids: [f.domain],
