@@ -1,10 +1,11 @@
-import { Button, HStack, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { auditSources } from '../../contract/users';
-import { SearchIcon } from '../../ui/icons';
+import { LabelledSelect } from '../../ui/labelled-select';
+import { SearchInput } from '../../ui/search-input';
 import { useMirroredText } from '../../ui/use-mirrored-text';
-import { actionLabels, columnLabels, sourceLabels, type AuditSource } from './labels';
+import { actionLabels, columnLabels, sourceLabels } from './labels';
 import { isFiltered, type AuditSearch } from './search';
 
 /** How long typing may pause before the keyword is asked for. */
@@ -69,64 +70,58 @@ export function AuditFilters({ search, onChange, actors, today }: AuditFiltersPr
 
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="3" wrap="wrap" role="search">
-      <InputGroup startElement={<SearchIcon />} flex="1" minW={{ lg: '240px' }} maxW={{ lg: '340px' }}>
-        <Input
-          type="search"
-          size="sm"
-          value={keyword}
-          onChange={(e) => setKeyword(e.currentTarget.value)}
-          aria-label={t({ id: 'auditLog.filter.keyword', message: 'Search by object or action' })}
-          placeholder={t({ id: 'auditLog.filter.keyword', message: 'Search by object or action' })}
-        />
-      </InputGroup>
+      <SearchInput
+        size="sm"
+        flex="1"
+        minW={{ lg: '240px' }}
+        maxW={{ lg: '340px' }}
+        value={keyword}
+        onChange={setKeyword}
+        label={t({ id: 'auditLog.filter.keyword', message: 'Search by object or action' })}
+      />
       <HStack gap="3" wrap="wrap">
-        <NativeSelect.Root size="sm" w="auto" minW="140px">
-          <NativeSelect.Field
-            value={search.actor ?? ''}
-            aria-label={i18n._(columnLabels.actor)}
-            onChange={(e) => update({ actor: Number(e.currentTarget.value) || undefined })}
-          >
-            <option value="">{t({ id: 'auditLog.filter.allActors', message: 'Everyone' })}</option>
-            {actorChoices.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.login}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root size="sm" w="auto" minW="160px">
-          <NativeSelect.Field
-            value={search.action ?? ''}
-            aria-label={i18n._(columnLabels.action)}
-            onChange={(e) => update({ action: e.currentTarget.value || undefined })}
-          >
-            <option value="">{t({ id: 'auditLog.filter.allActions', message: 'All actions' })}</option>
-            {actions.map((action) => (
-              <option key={action.name} value={action.name}>
-                {action.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root size="sm" w="auto" minW="140px">
-          <NativeSelect.Field
-            value={search.source ?? ''}
-            aria-label={i18n._(columnLabels.source)}
-            onChange={(e) =>
-              update({ source: (e.currentTarget.value || undefined) as AuditSource | undefined })
-            }
-          >
-            <option value="">{t({ id: 'auditLog.filter.allSources', message: 'All sources' })}</option>
-            {auditSources.map((source) => (
-              <option key={source} value={source}>
-                {i18n._(sourceLabels[source])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <LabelledSelect
+          size="sm"
+          minW="140px"
+          value={search.actor ?? ''}
+          label={i18n._(columnLabels.actor)}
+          onChange={(value) => update({ actor: Number(value) || undefined })}
+        >
+          <option value="">{t({ id: 'auditLog.filter.allActors', message: 'Everyone' })}</option>
+          {actorChoices.map((actor) => (
+            <option key={actor.id} value={actor.id}>
+              {actor.login}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect
+          size="sm"
+          minW="160px"
+          value={search.action ?? ''}
+          label={i18n._(columnLabels.action)}
+          onChange={(value) => update({ action: value || undefined })}
+        >
+          <option value="">{t({ id: 'auditLog.filter.allActions', message: 'All actions' })}</option>
+          {actions.map((action) => (
+            <option key={action.name} value={action.name}>
+              {action.label}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect
+          size="sm"
+          minW="140px"
+          value={search.source ?? ''}
+          label={i18n._(columnLabels.source)}
+          onChange={(value) => update({ source: auditSources.find((source) => source === value) })}
+        >
+          <option value="">{t({ id: 'auditLog.filter.allSources', message: 'All sources' })}</option>
+          {auditSources.map((source) => (
+            <option key={source} value={source}>
+              {i18n._(sourceLabels[source])}
+            </option>
+          ))}
+        </LabelledSelect>
         <HStack gap="2">
           {day(t({ id: 'auditLog.filter.from', message: 'Start date' }), 'from')}
           <Text aria-hidden>–</Text>

@@ -6,8 +6,8 @@ import { Code } from '../../contract/codes';
 import { useCall, useReadsStatus } from '../../sync/reads';
 import { useAppState } from '../../ui/app-state';
 import { NeverReadList } from '../../ui/never-read-list';
-import { Pager } from '../../ui/pager';
-import { ScreenHeader } from '../../ui/screen-header';
+import { ScreenPage } from '../../ui/screen-page';
+import { SearchPager } from '../../ui/search-pager';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
@@ -74,23 +74,15 @@ function AuditLogBody({ search: given, onSearchChange }: AuditLogScreenProps) {
     return list;
   }, [loginInfo, children.data]);
 
-  const title = t({ id: 'auditLog.title', message: 'Audit log' });
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'auditLog.summary',
-            message:
-              'Who did what in this account: configuration changes, sign-ins, sub-accounts, permissions and tokens, with the fields each changed.',
-          })}
-        </Text>
-      }
-    >
-      <StoredListStatus list={reads} />
-    </ScreenHeader>
-  );
+  const frame = {
+    title: t({ id: 'auditLog.title', message: 'Audit log' }),
+    intro: t({
+      id: 'auditLog.summary',
+      message:
+        'Who did what in this account: configuration changes, sign-ins, sub-accounts, permissions and tokens, with the fields each changed.',
+    }),
+    actions: <StoredListStatus list={reads} />,
+  };
 
   const toolbar = (
     <Card.Root>
@@ -106,8 +98,7 @@ function AuditLogBody({ search: given, onSearchChange }: AuditLogScreenProps) {
   if (read.data === undefined) {
     const refused = isApiError(read.error) && read.error.code === Code.forbidden;
     return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
+      <ScreenPage {...frame}>
         {refused ? (
           <Alert.Root status="warning">
             <Alert.Indicator />
@@ -131,18 +122,16 @@ function AuditLogBody({ search: given, onSearchChange }: AuditLogScreenProps) {
             />
           </>
         )}
-      </Stack>
+      </ScreenPage>
     );
   }
 
   const { lists, total } = read.data;
-  const size = search.size ?? pageSizes[0];
   const page = search.page ?? 1;
   // A page past the end (an old address) stays reachable, so the pager can lead back.
-  const pageCount = Math.max(1, Math.ceil(total / size), page);
+  const pageCount = Math.max(1, Math.ceil(total / (search.size ?? pageSizes[0])), page);
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
+    <ScreenPage {...frame}>
       {toolbar}
       {total === 0 ? (
         <Card.Root variant="outline">
@@ -177,19 +166,16 @@ function AuditLogBody({ search: given, onSearchChange }: AuditLogScreenProps) {
               {t({ id: 'auditLog.pastEnd', message: 'This page is past the end of the list.' })}
             </Text>
           )}
-          <Pager
+          <SearchPager
+            search={search}
+            onSearchChange={change}
             total={total}
             page={page}
             pageCount={pageCount}
             sizes={pageSizes}
-            size={size}
-            onPage={(next) => change({ ...search, page: next > 1 ? next : undefined })}
-            onSize={(next) =>
-              change({ ...search, size: next === pageSizes[0] ? undefined : next, page: undefined })
-            }
           />
         </Stack>
       )}
-    </Stack>
+    </ScreenPage>
   );
 }

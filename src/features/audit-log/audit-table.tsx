@@ -1,10 +1,10 @@
-import { Badge, Box, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Stack, Table, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Fragment, useState } from 'react';
 import type { AuditEntry } from '../../contract/users';
 import { formatDateTime } from '../../ui/format';
-import { ChevronRightIcon } from '../../ui/icons';
+import { ExpandButton } from '../../ui/expand-button';
 import { ChangeList } from './change-list';
 import { actionLabel, columnLabels, sourceLabels, type AuditSource } from './labels';
 
@@ -62,25 +62,16 @@ export function AuditTable({ entries, domainNames }: AuditTableProps) {
               <Fragment key={entry.id}>
                 <Table.Row>
                   <Table.Cell>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      aria-expanded={expanded}
-                      aria-controls={expanded ? detailId : undefined}
-                      aria-label={
+                    <ExpandButton
+                      expanded={expanded}
+                      controls={detailId}
+                      label={
                         expanded
                           ? t({ id: 'auditLog.row.collapse', message: `Hide the changes of “${action}”` })
                           : t({ id: 'auditLog.row.expand', message: `Show the changes of “${action}”` })
                       }
                       onClick={() => toggle(entry.id)}
-                    >
-                      <ChevronRightIcon
-                        style={{
-                          transform: expanded ? 'rotate(90deg)' : undefined,
-                          transition: 'transform 0.15s',
-                        }}
-                      />
-                    </IconButton>
+                    />
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(entry.at)}</Table.Cell>
                   <Table.Cell>

@@ -4,8 +4,6 @@ import {
   Button,
   Card,
   HStack,
-  Input,
-  InputGroup,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -19,14 +17,14 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { api, isApiError } from '../../api';
 import { expiryFilters, type CertStatus, type ExpiryFilter } from '../../contract/rules/cert';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
-import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { formatDateTime } from '../../ui/format';
-import { SearchIcon } from '../../ui/icons';
 import { NeverReadList } from '../../ui/never-read-list';
-import { Pager } from '../../ui/pager';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StorageUnavailable } from '../../ui/storage-unavailable';
+import { ListPending } from '../../ui/list-pending';
+import { pageOf } from '../../ui/page-of';
+import { ScreenPage } from '../../ui/screen-page';
+import { SearchInput } from '../../ui/search-input';
+import { SearchPager } from '../../ui/search-pager';
 import { storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
@@ -89,27 +87,31 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
     [rows, search, keyword, now],
   );
   const buckets = useMemo(() => expiryBuckets(rows, now), [rows, now]);
-  const size = search.size ?? certPageSizes[0];
-  const pageCount = Math.max(1, Math.ceil(filtered.length / size));
   // A keyword typed and not yet in the address shows its first page.
-  const page = Math.min(keyword === (search.keyword ?? '') ? (search.page ?? 1) : 1, pageCount);
-  const shown = useMemo(() => filtered.slice((page - 1) * size, page * size), [filtered, page, size]);
+  const wantedPage = keyword === (search.keyword ?? '') ? (search.page ?? 1) : 1;
+  const size = search.size ?? certPageSizes[0];
+  const {
+    page,
+    pageCount,
+    rows: shown,
+  } = useMemo(() => pageOf(filtered, wantedPage, size), [filtered, wantedPage, size]);
   const close = useCallback(() => setOpen(null), []);
 
   const title = t({ id: 'cert.screen.title', message: 'Certificates' });
   const loading = t({ id: 'cert.screen.loading', message: 'Loading the certificates…' });
-  if (!runtime && availability === 'unavailable')
+  if (!runtime || !list)
     return (
-      <StorageUnavailable
+      <ListPending
+        storageUnavailable={!runtime && availability === 'unavailable'}
         title={title}
-        message={t({
+        loading={loading}
+        noStorage={t({
           id: 'cert.screen.noStorage',
           message:
             'This browser does not let the console store data on this device, so certificates cannot be shown here. Allow site data for this site, or use another browser, then reload the page.',
         })}
       />
     );
-  if (!runtime || !list) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(list.read, rows.length, online, refresh);
   const remove = async (cert: CertRow) => {
@@ -123,27 +125,24 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
     }
   };
 
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'cert.screen.intro',
-            message: 'Upload HTTPS certificates and associate them with the domains they cover.',
-          })}
-        </Text>
-      }
-    >
-      <StoredListStatus list={stored} />
-      <Button size="sm" variant="outline" onClick={() => setOpen({ kind: 'feed' })}>
-        {t({ id: 'cert.screen.calendar', message: 'Expiry calendar' })}
-      </Button>
-      <Button size="sm" colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
-        {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
-      </Button>
-    </ScreenHeader>
-  );
+  const frame = {
+    title,
+    intro: t({
+      id: 'cert.screen.intro',
+      message: 'Upload HTTPS certificates and associate them with the domains they cover.',
+    }),
+    actions: (
+      <>
+        <StoredListStatus list={stored} />
+        <Button size="sm" variant="outline" onClick={() => setOpen({ kind: 'feed' })}>
+          {t({ id: 'cert.screen.calendar', message: 'Expiry calendar' })}
+        </Button>
+        <Button size="sm" colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
+          {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
+        </Button>
+      </>
+    ),
+  };
   const dialogs = (
     <>
       {open?.kind === 'upload' ? (
@@ -208,8 +207,7 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
 
   if (stored.neverRead)
     return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
+      <ScreenPage {...frame}>
         <NeverReadList
           list={stored}
           loading={loading}
@@ -224,7 +222,7 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
           })}
         />
         {dialogs}
-      </Stack>
+      </ScreenPage>
     );
 
   const bucketCards: { filter: ExpiryFilter; count: number; color: string }[] = [
@@ -235,8 +233,7 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
   const shownCount = filtered.length;
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
+    <ScreenPage {...frame}>
       <SimpleGrid columns={{ base: 3 }} gap="3">
         {bucketCards.map(({ filter, count, color }) => (
           <Card.Root key={filter} size="sm" variant="outline">
@@ -269,15 +266,12 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
         ))}
       </SimpleGrid>
       <Stack direction={{ base: 'column', md: 'row' }} gap="3">
-        <InputGroup startElement={<SearchIcon />} maxW={{ md: '360px' }}>
-          <Input
-            type="search"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            aria-label={t({ id: 'cert.search.label', message: 'Search by name, CN or SAN' })}
-            placeholder={t({ id: 'cert.search.label', message: 'Search by name, CN or SAN' })}
-          />
-        </InputGroup>
+        <SearchInput
+          maxW={{ md: '360px' }}
+          value={keyword}
+          onChange={setKeyword}
+          label={t({ id: 'cert.search.label', message: 'Search by name, CN or SAN' })}
+        />
         <NativeSelect.Root maxW={{ md: '240px' }}>
           <NativeSelect.Field
             aria-label={t({ id: 'cert.filter.expiry', message: 'Expiry' })}
@@ -346,20 +340,17 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
         </Box>
       )}
       {filtered.length > certPageSizes[0] ? (
-        <Pager
+        <SearchPager
+          search={search}
+          onSearchChange={onSearchChange}
           total={filtered.length}
           page={page}
           pageCount={pageCount}
           sizes={certPageSizes}
-          size={size}
-          onPage={(p) => onSearchChange({ ...search, page: p > 1 ? p : undefined })}
-          onSize={(s) =>
-            onSearchChange({ ...search, size: s === certPageSizes[0] ? undefined : s, page: undefined })
-          }
         />
       ) : null}
       {dialogs}
-    </Stack>
+    </ScreenPage>
   );
 }
 

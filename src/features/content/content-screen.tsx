@@ -1,4 +1,4 @@
-import { Stack, Tabs, Text } from '@chakra-ui/react';
+import { Tabs } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -10,11 +10,10 @@ import { StoreFullError } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
-import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { NeverReadList } from '../../ui/never-read-list';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StorageUnavailable } from '../../ui/storage-unavailable';
+import { ListPending } from '../../ui/list-pending';
+import { ScreenPage } from '../../ui/screen-page';
 import { storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
@@ -159,18 +158,19 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
 
   const title = t({ id: 'content.screen.title', message: 'Refresh and prefetch' });
   const loading = t({ id: 'content.screen.loading', message: 'Loading the records…' });
-  if (!runtime && availability === 'unavailable')
+  if (!runtime || !records)
     return (
-      <StorageUnavailable
+      <ListPending
+        storageUnavailable={!runtime && availability === 'unavailable'}
         title={title}
-        message={t({
+        loading={loading}
+        noStorage={t({
           id: 'content.screen.noStorage',
           message:
             'This browser does not let the console store data on this device, so refresh and prefetch are not available here. Allow site data for this site, or use another browser, then reload the page.',
         })}
       />
     );
-  if (!runtime || !records) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(records.read, rows.length, online, refresh);
   const quotaOf = (kind: ContentKind) =>
@@ -180,28 +180,26 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
   const failedCount = retrying?.counts.failure ?? 0;
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      <ScreenHeader
-        title={title}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {t({
-              id: 'content.screen.intro',
-              message:
-                'Make the edge fetch changed files from the origin again, or load files onto the edge before users ask for them.',
-            })}
-            {quota?.edge_nodes === 0
-              ? ` ${t({
-                  id: 'content.screen.simulated',
-                  message:
-                    'No edge node is registered: tasks are simulated by the console and change no cache.',
-                })}`
-              : null}
-          </Text>
-        }
-      >
-        <StoredListStatus list={stored} />
-      </ScreenHeader>
+    <ScreenPage
+      title={title}
+      intro={
+        <>
+          {t({
+            id: 'content.screen.intro',
+            message:
+              'Make the edge fetch changed files from the origin again, or load files onto the edge before users ask for them.',
+          })}
+          {quota?.edge_nodes === 0
+            ? ` ${t({
+                id: 'content.screen.simulated',
+                message:
+                  'No edge node is registered: tasks are simulated by the console and change no cache.',
+              })}`
+            : null}
+        </>
+      }
+      actions={<StoredListStatus list={stored} />}
+    >
       <Tabs.Root
         value={tab}
         onValueChange={(e) =>
@@ -280,7 +278,7 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
         onConfirm={() => retrying && void retry(retrying)}
         onCancel={() => setRetrying(null)}
       />
-    </Stack>
+    </ScreenPage>
   );
 }
 

@@ -1,23 +1,14 @@
-import {
-  Badge,
-  Box,
-  Button,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Fragment, memo, useState } from 'react';
 import { contentKinds, contentTaskStatuses } from '../../contract/rules/content';
 import { formatDateTime } from '../../ui/format';
-import { ChevronRightIcon, SearchIcon } from '../../ui/icons';
+import { ExpandButton } from '../../ui/expand-button';
 import { FilterSelect } from '../../ui/filter-select';
-import { Pager } from '../../ui/pager';
+import { pageOf } from '../../ui/page-of';
+import { SearchInput } from '../../ui/search-input';
+import { SearchPager } from '../../ui/search-pager';
 import { contentText, kindLabels, queuedLabels, statusColors, statusLabels } from './content-messages';
 import type { ContentRow } from './rows';
 import { recordPageSizes, recordRanges, type ContentSearch } from './search';
@@ -48,10 +39,11 @@ export function Records({
 }: RecordsProps) {
   const { t, i18n } = useLingui();
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
-  const size = search.size ?? recordPageSizes[0];
-  const pageCount = Math.max(1, Math.ceil(filtered.length / size));
-  const page = Math.min(search.page ?? 1, pageCount);
-  const shown = filtered.slice((page - 1) * size, page * size);
+  const {
+    page,
+    pageCount,
+    rows: shown,
+  } = pageOf(filtered, search.page ?? 1, search.size ?? recordPageSizes[0]);
   const set = (change: Partial<ContentSearch>) => onSearchChange({ ...search, ...change, page: undefined });
   const toggle = (id: string) =>
     setOpened((before) => {
@@ -69,15 +61,12 @@ export function Records({
   return (
     <Stack gap="4">
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" wrap="wrap">
-        <InputGroup startElement={<SearchIcon />} maxW={{ md: '320px' }}>
-          <Input
-            type="search"
-            value={keyword}
-            onChange={(e) => onKeyword(e.target.value)}
-            aria-label={t({ id: 'content.filter.keyword', message: 'Search by URL' })}
-            placeholder={t({ id: 'content.filter.keyword', message: 'Search by URL' })}
-          />
-        </InputGroup>
+        <SearchInput
+          maxW={{ md: '320px' }}
+          value={keyword}
+          onChange={onKeyword}
+          label={t({ id: 'content.filter.keyword', message: 'Search by URL' })}
+        />
         <HStack gap="3" wrap="wrap">
           <FilterSelect
             label={t({ id: 'content.filter.kind', message: 'Type' })}
@@ -157,16 +146,13 @@ export function Records({
         </Box>
       )}
       {filtered.length > recordPageSizes[0] ? (
-        <Pager
+        <SearchPager
+          search={search}
+          onSearchChange={onSearchChange}
           total={filtered.length}
           page={page}
           pageCount={pageCount}
           sizes={recordPageSizes}
-          size={size}
-          onPage={(p) => onSearchChange({ ...search, page: p > 1 ? p : undefined })}
-          onSize={(s) =>
-            onSearchChange({ ...search, size: s === recordPageSizes[0] ? undefined : s, page: undefined })
-          }
         />
       ) : null}
     </Stack>
@@ -198,22 +184,16 @@ const RecordRow = memo(function RecordRow({
     <Fragment>
       <Table.Row data-task={row.id}>
         <Table.Cell>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-expanded={open}
-            aria-controls={open ? detailsId : undefined}
-            aria-label={
+          <ExpandButton
+            expanded={open}
+            controls={detailsId}
+            label={
               open
                 ? t({ id: 'content.action.collapse', message: `Hide the URLs of ${ph({ url: first })}` })
                 : t({ id: 'content.action.expand', message: `Show the URLs of ${ph({ url: first })}` })
             }
             onClick={() => onToggle(row.id)}
-          >
-            <Box as="span" display="inline-flex" transform={open ? 'rotate(90deg)' : undefined}>
-              <ChevronRightIcon />
-            </Box>
-          </IconButton>
+          />
         </Table.Cell>
         <Table.Cell whiteSpace="nowrap">{formatDateTime(row.submittedAt)}</Table.Cell>
         <Table.Cell whiteSpace="nowrap">{i18n._(kindLabels[task.kind])}</Table.Cell>

@@ -1,9 +1,11 @@
-import { Alert, Box, Button, Card, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, HStack, Stack, Text } from '@chakra-ui/react';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { limits } from '../../contract/limits';
 import { contentQuotaProblem, readContentLines, type ContentKind } from '../../contract/rules/content';
+import { LineProblem, LineProblems } from '../../ui/line-problems';
+import { LinesInput } from '../../ui/lines-input';
 import { contentText } from './content-messages';
 
 export interface QuotaLeft {
@@ -110,87 +112,65 @@ export function SubmitForm({ kind, text, onText, quota, online, onSubmit }: Subm
           </Text>
           <Field.Root invalid={requestProblem !== null}>
             <Field.Label>{label}</Field.Label>
-            <Textarea
+            <LinesInput
               value={text}
-              onChange={(e) => onText(e.currentTarget.value)}
+              onChange={onText}
               rows={10}
-              fontFamily="mono"
-              fontSize="sm"
-              spellCheck={false}
-              autoCapitalize="off"
-              autoComplete="off"
               placeholder={placeholder}
-              aria-describedby={read.problems.length > 0 ? problemsId : undefined}
+              describedBy={read.problems.length > 0 ? problemsId : undefined}
+              wrap
+              note={
+                requestProblem ? (
+                  <Field.ErrorText>
+                    {contentText(i18n, requestProblem.messageId, requestProblem.data)}
+                  </Field.ErrorText>
+                ) : (
+                  <Field.HelperText>
+                    {t({
+                      id: 'content.form.perSubmit',
+                      message: `At most ${perSubmit} per submission.`,
+                    })}
+                  </Field.HelperText>
+                )
+              }
+              counter={`${i18n.number(count)}/${i18n.number(perSubmit)}`}
+              over={count > perSubmit}
             />
-            <HStack justify="space-between" w="full" align="flex-start" gap="3" wrap="wrap">
-              {requestProblem ? (
-                <Field.ErrorText>
-                  {contentText(i18n, requestProblem.messageId, requestProblem.data)}
-                </Field.ErrorText>
-              ) : (
-                <Field.HelperText>
-                  {t({
-                    id: 'content.form.perSubmit',
-                    message: `At most ${perSubmit} per submission.`,
-                  })}
-                </Field.HelperText>
-              )}
-              <Text fontSize="xs" color={count > perSubmit ? 'fg.error' : 'fg.muted'} flexShrink={0}>
-                {i18n.number(count)}/{i18n.number(perSubmit)}
-              </Text>
-            </HStack>
           </Field.Root>
 
           {firstProblems.length > 0 ? (
-            <Box
+            <LineProblems
               id={problemsId}
-              borderWidth="1px"
-              borderColor="border.error"
-              borderRadius="md"
-              bg="bg.error"
-              px="3"
-              py="2"
+              label={t({ id: 'content.form.problems', message: 'Problems by line' })}
               maxH="220px"
-              overflowY="auto"
+              footer={
+                more > 0 ? (
+                  <Text fontSize="sm" color="fg.error" pt="1">
+                    {t({
+                      id: 'content.form.moreProblems',
+                      message: plural(more, {
+                        one: '# more line has a problem.',
+                        other: '# more lines have problems.',
+                      }),
+                    })}
+                  </Text>
+                ) : null
+              }
             >
-              <Box
-                as="ul"
-                listStyleType="none"
-                aria-label={t({ id: 'content.form.problems', message: 'Problems by line' })}
-              >
-                {firstProblems.map((problem) => {
-                  const number = problem.line;
-                  return (
-                    <Box as="li" key={problem.line} py="1" fontSize="sm">
-                      <HStack gap="3" align="flex-start">
-                        <Text fontWeight="semibold" color="fg.error" flexShrink={0} minW="4.5em">
-                          {t({ id: 'content.form.lineNumber', message: `Line ${number}` })}
-                        </Text>
-                        <Stack gap="0" minW="0">
-                          <Text fontFamily="mono" wordBreak="break-all">
-                            {lines[problem.line - 1]?.trim()}
-                          </Text>
-                          <Text color="fg.error">
-                            {contentText(i18n, problem.messageId, { max: limits.content.urlMax })}
-                          </Text>
-                        </Stack>
-                      </HStack>
-                    </Box>
-                  );
-                })}
-              </Box>
-              {more > 0 ? (
-                <Text fontSize="sm" color="fg.error" pt="1">
-                  {t({
-                    id: 'content.form.moreProblems',
-                    message: plural(more, {
-                      one: '# more line has a problem.',
-                      other: '# more lines have problems.',
-                    }),
-                  })}
-                </Text>
-              ) : null}
-            </Box>
+              {firstProblems.map((problem) => {
+                const number = problem.line;
+                return (
+                  <LineProblem
+                    key={problem.line}
+                    lineLabel={t({ id: 'content.form.lineNumber', message: `Line ${number}` })}
+                    text={lines[problem.line - 1]?.trim()}
+                    problem={contentText(i18n, problem.messageId, { max: limits.content.urlMax })}
+                    py="1"
+                    gap="0"
+                  />
+                );
+              })}
+            </LineProblems>
           ) : null}
 
           <HStack justify="space-between" gap="3" wrap="wrap">

@@ -1,10 +1,12 @@
-import { Alert, Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Field, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { limits } from '../../contract/limits';
 import { checkReason } from '../../contract/rules/ip-ban';
 import { DialogFrame } from '../../ui/dialog-frame';
+import { LineProblem, LineProblems } from '../../ui/line-problems';
+import { LinesInput } from '../../ui/lines-input';
 import { checkBanText, replaceLine, suggestionFor, type InForceIndex } from './ban-check';
 import { resolveExpiry, type ExpiryChoice } from './expiry';
 import { ExpiryField } from './expiry-field';
@@ -111,85 +113,58 @@ export function BanDialog({ open, draft, onDraftChange, index, now, onClose, onS
           <Field.Label>
             {t({ id: 'ipBan.banDialog.lines', message: 'IP addresses or CIDR ranges' })}
           </Field.Label>
-          <Textarea
+          <LinesInput
             value={draft.lines}
-            onChange={(e) => set({ lines: e.currentTarget.value })}
+            onChange={(lines) => set({ lines })}
             rows={8}
-            fontFamily="mono"
-            fontSize="sm"
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            aria-describedby={problems.length > 0 ? problemsId : undefined}
             placeholder={'192.0.2.1\n198.51.100.0/24\n2001:db8::/48'}
+            describedBy={problems.length > 0 ? problemsId : undefined}
+            note={
+              <Field.HelperText>
+                {t({
+                  id: 'ipBan.banDialog.linesHelp',
+                  message:
+                    'One IPv4 or IPv6 address or CIDR range per line, at most 500 lines. A range starts at its network address (e.g. 192.0.2.0/24).',
+                })}
+              </Field.HelperText>
+            }
+            counter={`${lineCount}/${limits.ipBan.linesMax}`}
+            over={lineCount > limits.ipBan.linesMax}
           />
-          <HStack justify="space-between" w="full" align="flex-start" gap="3">
-            <Field.HelperText>
-              {t({
-                id: 'ipBan.banDialog.linesHelp',
-                message:
-                  'One IPv4 or IPv6 address or CIDR range per line, at most 500 lines. A range starts at its network address (e.g. 192.0.2.0/24).',
-              })}
-            </Field.HelperText>
-            <Text
-              fontSize="xs"
-              color={lineCount > limits.ipBan.linesMax ? 'fg.error' : 'fg.muted'}
-              flexShrink={0}
-            >
-              {lineCount}/{limits.ipBan.linesMax}
-            </Text>
-          </HStack>
         </Field.Root>
 
         {problems.length > 0 ? (
-          <Box
+          <LineProblems
             id={problemsId}
-            borderWidth="1px"
-            borderColor="border.error"
-            borderRadius="md"
-            bg="bg.error"
-            px="3"
-            py="2"
+            label={t({ id: 'ipBan.banDialog.problems', message: 'Problems by line' })}
             maxH="200px"
-            overflowY="auto"
           >
-            <Box
-              as="ul"
-              listStyleType="none"
-              aria-label={t({ id: 'ipBan.banDialog.problems', message: 'Problems by line' })}
-            >
-              {problems.map((line) => {
-                const suggestion = suggestionFor(line);
-                const number = line.line;
-                const problem = ruleText(i18n, line.problem ?? '', line.other);
-                return (
-                  <Box as="li" key={line.line} py="1.5" fontSize="sm">
-                    <HStack gap="3" align="flex-start">
-                      <Text fontWeight="semibold" color="fg.error" flexShrink={0} minW="4.5em">
-                        {t({ id: 'ipBan.banDialog.lineNumber', message: `Line ${number}` })}
-                      </Text>
-                      <Stack gap="0.5" align="flex-start" minW="0">
-                        <Text fontFamily="mono" wordBreak="break-all">
-                          {line.input}
-                        </Text>
-                        <Text color="fg.error">{problem}</Text>
-                        {suggestion ? (
-                          <Button
-                            size="2xs"
-                            variant="outline"
-                            mt="1"
-                            onClick={() => set({ lines: replaceLine(draft.lines, line.line, suggestion) })}
-                          >
-                            {t({ id: 'ipBan.banDialog.useNetwork', message: `Use ${suggestion}` })}
-                          </Button>
-                        ) : null}
-                      </Stack>
-                    </HStack>
-                  </Box>
-                );
-              })}
-            </Box>
-          </Box>
+            {problems.map((line) => {
+              const suggestion = suggestionFor(line);
+              const number = line.line;
+              return (
+                <LineProblem
+                  key={line.line}
+                  lineLabel={t({ id: 'ipBan.banDialog.lineNumber', message: `Line ${number}` })}
+                  text={line.input}
+                  problem={ruleText(i18n, line.problem ?? '', line.other)}
+                  py="1.5"
+                  gap="0.5"
+                >
+                  {suggestion ? (
+                    <Button
+                      size="2xs"
+                      variant="outline"
+                      mt="1"
+                      onClick={() => set({ lines: replaceLine(draft.lines, line.line, suggestion) })}
+                    >
+                      {t({ id: 'ipBan.banDialog.useNetwork', message: `Use ${suggestion}` })}
+                    </Button>
+                  ) : null}
+                </LineProblem>
+              );
+            })}
+          </LineProblems>
         ) : null}
 
         {check.request !== null && (check.request !== 'ipBan.rule.noLines' || tried) ? (

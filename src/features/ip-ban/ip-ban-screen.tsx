@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Heading,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useState } from 'react';
@@ -17,12 +6,14 @@ import { limits } from '../../contract/limits';
 import { StoreFullError, type NewCommand } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { useAppState } from '../../ui/app-state';
-import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { SearchIcon } from '../../ui/icons';
+import { EmptyList } from '../../ui/empty-list';
+import { LabelledSelect } from '../../ui/labelled-select';
+import { ListPending } from '../../ui/list-pending';
 import { NeverReadList } from '../../ui/never-read-list';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StorageUnavailable } from '../../ui/storage-unavailable';
+import { pageOf } from '../../ui/page-of';
+import { ScreenPage } from '../../ui/screen-page';
+import { SearchInput } from '../../ui/search-input';
 import { isFirstRead, storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
@@ -108,9 +99,11 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const index = useMemo(() => indexInForce(inForce), [inForce]);
   const filtered = useMemo(() => sortRows(filterRows(rows, search), search.sort ?? 'newest'), [rows, search]);
   const size = search.size ?? 20;
-  const pageCount = Math.max(1, Math.ceil(filtered.length / size));
-  const page = Math.min(search.page ?? 1, pageCount);
-  const pageRows = useMemo(() => filtered.slice((page - 1) * size, page * size), [filtered, page, size]);
+  const {
+    page,
+    pageCount,
+    rows: pageRows,
+  } = useMemo(() => pageOf(filtered, search.page ?? 1, size), [filtered, search.page, size]);
   const chosen = [...selected].filter((id) => {
     const row = byId.get(id);
     return row !== undefined && selectable(row);
@@ -247,12 +240,13 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
 
   const title = t({ id: 'ipBan.screen.title', message: 'IP blocking' });
   const loading = t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' });
-  if (!runtime && availability === 'unavailable') {
-    // Every change goes through the outbox on this device; without storage there is none.
+  if (!runtime || !list) {
     return (
-      <StorageUnavailable
+      <ListPending
+        storageUnavailable={!runtime && availability === 'unavailable'}
         title={title}
-        message={t({
+        loading={loading}
+        noStorage={t({
           id: 'ipBan.screen.noStorage',
           message:
             'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
@@ -260,7 +254,6 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
       />
     );
   }
-  if (!runtime || !list) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(list.read, rows.length, online, refresh);
   const { neverRead } = stored;
@@ -268,43 +261,42 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const maxCount = limits.ipBan.entriesMax;
   const chosenCount = chosen.length;
 
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        // The introduction comes with the list it counts: while that is read, its place.
-        isFirstRead(stored) ? (
-          <Skeleton height="4" width="md" maxW="full" aria-hidden="true" />
-        ) : (
-          <Text color="fg.muted" fontSize="sm">
-            {t({
-              id: 'ipBan.screen.intro',
-              message: 'Requests from a banned IP address or range to your accelerated domains are refused.',
-            })}{' '}
-            {neverRead
-              ? null
-              : t({
-                  id: 'ipBan.screen.inForce',
-                  message: plural(maxCount, {
-                    one: `${inForceCount} of at most # entry in force.`,
-                    other: `${inForceCount} of at most # entries in force.`,
-                  }),
-                })}
-          </Text>
-        )
-      }
-    >
-      <StoredListStatus list={stored} />
-      <Button colorPalette="red" size="sm" onClick={() => setBanOpen(true)} disabled={neverRead}>
-        {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
-      </Button>
-    </ScreenHeader>
-  );
+  const frame = {
+    title,
+    summary:
+      // The introduction comes with the list it counts: while that is read, its place.
+      isFirstRead(stored) ? (
+        <Skeleton height="4" width="md" maxW="full" aria-hidden="true" />
+      ) : (
+        <Text color="fg.muted" fontSize="sm">
+          {t({
+            id: 'ipBan.screen.intro',
+            message: 'Requests from a banned IP address or range to your accelerated domains are refused.',
+          })}{' '}
+          {neverRead
+            ? null
+            : t({
+                id: 'ipBan.screen.inForce',
+                message: plural(maxCount, {
+                  one: `${inForceCount} of at most # entry in force.`,
+                  other: `${inForceCount} of at most # entries in force.`,
+                }),
+              })}
+        </Text>
+      ),
+    actions: (
+      <>
+        <StoredListStatus list={stored} />
+        <Button colorPalette="red" size="sm" onClick={() => setBanOpen(true)} disabled={neverRead}>
+          {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
+        </Button>
+      </>
+    ),
+  };
 
   if (neverRead) {
     return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
+      <ScreenPage {...frame}>
         <NeverReadList
           list={stored}
           loading={loading}
@@ -318,7 +310,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
             message: 'Connect to the internet once to load it; it is then kept for offline use.',
           })}
         />
-      </Stack>
+      </ScreenPage>
     );
   }
 
@@ -331,8 +323,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   };
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
+    <ScreenPage {...frame}>
       <LookupCard
         rows={rows}
         online={online}
@@ -348,68 +339,51 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
         <Card.Body px={{ base: '4', lg: '6' }}>
           <Stack gap="4">
             <Stack direction={{ base: 'column', md: 'row' }} gap="3" wrap="wrap">
-              <InputGroup
-                startElement={<SearchIcon />}
+              <SearchInput
                 flex="1"
                 minW={{ md: '240px' }}
                 maxW={{ md: '360px' }}
-              >
-                <Input
-                  type="search"
-                  value={keyword}
-                  onChange={(e) => setKeyword(e.currentTarget.value)}
-                  aria-label={t({ id: 'ipBan.list.search', message: 'Search by IP, range or reason' })}
-                  placeholder={t({
-                    id: 'ipBan.list.searchPlaceholder',
-                    message: 'Search by IP, range or reason',
-                  })}
-                />
-              </InputGroup>
+                value={keyword}
+                onChange={setKeyword}
+                label={t({ id: 'ipBan.list.search', message: 'Search by IP, range or reason' })}
+                placeholder={t({
+                  id: 'ipBan.list.searchPlaceholder',
+                  message: 'Search by IP, range or reason',
+                })}
+              />
               <HStack gap="3" wrap="wrap">
-                <NativeSelect.Root w="auto" minW="130px">
-                  <NativeSelect.Field
-                    value={search.status ?? ''}
-                    aria-label={t({ id: 'ipBan.list.statusFilter', message: 'Status' })}
-                    onChange={(e) =>
-                      update({ status: (e.currentTarget.value || undefined) as IpBanSearch['status'] })
-                    }
-                  >
-                    <option value="">{t({ id: 'ipBan.list.allStatuses', message: 'All statuses' })}</option>
-                    <option value="banned">{t({ id: 'ipBan.status.banned', message: 'Banned' })}</option>
-                    <option value="unbanned">
-                      {t({ id: 'ipBan.status.unbanned', message: 'Unbanned' })}
+                <LabelledSelect
+                  minW="130px"
+                  value={search.status ?? ''}
+                  label={t({ id: 'ipBan.list.statusFilter', message: 'Status' })}
+                  onChange={(value) => update({ status: (value || undefined) as IpBanSearch['status'] })}
+                >
+                  <option value="">{t({ id: 'ipBan.list.allStatuses', message: 'All statuses' })}</option>
+                  <option value="banned">{t({ id: 'ipBan.status.banned', message: 'Banned' })}</option>
+                  <option value="unbanned">{t({ id: 'ipBan.status.unbanned', message: 'Unbanned' })}</option>
+                </LabelledSelect>
+                <LabelledSelect
+                  minW="130px"
+                  value={search.family ?? ''}
+                  label={t({ id: 'ipBan.list.familyFilter', message: 'IP type' })}
+                  onChange={(value) => update({ family: (value || undefined) as IpBanSearch['family'] })}
+                >
+                  <option value="">{t({ id: 'ipBan.list.allFamilies', message: 'All IP types' })}</option>
+                  <option value="4">{t({ id: 'ipBan.family.ipv4', message: 'IPv4' })}</option>
+                  <option value="6">{t({ id: 'ipBan.family.ipv6', message: 'IPv6' })}</option>
+                </LabelledSelect>
+                <LabelledSelect
+                  minW="150px"
+                  value={search.sort ?? 'newest'}
+                  label={t({ id: 'ipBan.list.sort', message: 'Sort' })}
+                  onChange={(value) => update({ sort: value as IpBanListSort })}
+                >
+                  {ipBanListSorts.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {sortLabels[sort]}
                     </option>
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <NativeSelect.Root w="auto" minW="130px">
-                  <NativeSelect.Field
-                    value={search.family ?? ''}
-                    aria-label={t({ id: 'ipBan.list.familyFilter', message: 'IP type' })}
-                    onChange={(e) =>
-                      update({ family: (e.currentTarget.value || undefined) as IpBanSearch['family'] })
-                    }
-                  >
-                    <option value="">{t({ id: 'ipBan.list.allFamilies', message: 'All IP types' })}</option>
-                    <option value="4">{t({ id: 'ipBan.family.ipv4', message: 'IPv4' })}</option>
-                    <option value="6">{t({ id: 'ipBan.family.ipv6', message: 'IPv6' })}</option>
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <NativeSelect.Root w="auto" minW="150px">
-                  <NativeSelect.Field
-                    value={search.sort ?? 'newest'}
-                    aria-label={t({ id: 'ipBan.list.sort', message: 'Sort' })}
-                    onChange={(e) => update({ sort: e.currentTarget.value as IpBanListSort })}
-                  >
-                    {ipBanListSorts.map((sort) => (
-                      <option key={sort} value={sort}>
-                        {sortLabels[sort]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                  ))}
+                </LabelledSelect>
               </HStack>
             </Stack>
 
@@ -442,25 +416,26 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
             ) : null}
 
             {rows.length === 0 ? (
-              <Stack align="center" textAlign="center" gap="2" py="12">
-                <Text fontWeight="semibold">
-                  {t({ id: 'ipBan.empty.noneTitle', message: 'No IP is banned yet.' })}
-                </Text>
-                <Text color="fg.muted" fontSize="sm">
-                  {t({
-                    id: 'ipBan.empty.noneHint',
-                    message: 'Ban an IP address or a CIDR range to refuse its requests to your domains.',
-                  })}
-                </Text>
+              <EmptyList
+                py="12"
+                title={t({ id: 'ipBan.empty.noneTitle', message: 'No IP is banned yet.' })}
+                hint={t({
+                  id: 'ipBan.empty.noneHint',
+                  message: 'Ban an IP address or a CIDR range to refuse its requests to your domains.',
+                })}
+              >
                 <Button size="sm" colorPalette="red" mt="2" onClick={() => setBanOpen(true)}>
                   {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
                 </Button>
-              </Stack>
+              </EmptyList>
             ) : filteredCount === 0 ? (
-              <Stack align="center" textAlign="center" gap="2" py="12">
-                <Text fontWeight="semibold">
-                  {t({ id: 'ipBan.empty.noMatchTitle', message: 'No entry matches the search and filters.' })}
-                </Text>
+              <EmptyList
+                py="12"
+                title={t({
+                  id: 'ipBan.empty.noMatchTitle',
+                  message: 'No entry matches the search and filters.',
+                })}
+              >
                 <Button
                   size="sm"
                   variant="outline"
@@ -471,7 +446,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                 >
                   {t({ id: 'ipBan.empty.clearFilters', message: 'Clear search and filters' })}
                 </Button>
-              </Stack>
+              </EmptyList>
             ) : (
               <>
                 <IpBanTable
@@ -524,7 +499,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
           void run([banCommand({ cidr: row.id, reason: row.entry.reason, expires_at: null })], banSaid(1))
         }
       />
-    </Stack>
+    </ScreenPage>
   );
 }
 

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  HStack,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
@@ -20,7 +8,8 @@ import { limits } from '../../contract/limits';
 import { readIpCheckInput } from '../../contract/rules/ip-check';
 import { carrierNames, regionNames } from '../../contract/traffic-names';
 import { formatDateTime } from '../../ui/format';
-import { ScreenHeader } from '../../ui/screen-header';
+import { LinesInput } from '../../ui/lines-input';
+import { ScreenPage } from '../../ui/screen-page';
 import { useOnline } from '../../ui/use-online';
 
 interface Answered {
@@ -98,19 +87,14 @@ export function IpCheckScreen() {
   const shownInvalid = [...invalid].slice(0, 5).join(', ');
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      <ScreenHeader
-        title={t({ id: 'ipCheck.screen.title', message: 'IP check' })}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {t({
-              id: 'ipCheck.screen.intro',
-              message:
-                'Check whether addresses belong to our edge nodes, and where they are. Useful when an address shows up in your origin logs or firewall.',
-            })}
-          </Text>
-        }
-      />
+    <ScreenPage
+      title={t({ id: 'ipCheck.screen.title', message: 'IP check' })}
+      intro={t({
+        id: 'ipCheck.screen.intro',
+        message:
+          'Check whether addresses belong to our edge nodes, and where they are. Useful when an address shows up in your origin logs or firewall.',
+      })}
+    >
       <Card.Root variant="outline">
         <Card.Body>
           <Stack
@@ -123,39 +107,33 @@ export function IpCheckScreen() {
           >
             <Field.Root invalid={problem !== null}>
               <Field.Label>{t({ id: 'ipCheck.field.label', message: 'IP addresses' })}</Field.Label>
-              <Textarea
+              <LinesInput
                 value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
+                onChange={setText}
                 rows={6}
-                fontFamily="mono"
-                fontSize="sm"
-                spellCheck={false}
-                autoCapitalize="off"
-                autoComplete="off"
                 placeholder={'192.0.2.1\n198.51.100.23'}
+                note={
+                  problem ? (
+                    <Stack gap="0.5">
+                      <Field.ErrorText>{problem}</Field.ErrorText>
+                      {read.invalid.length > 0 ? (
+                        <Text fontSize="xs" color="fg.error" fontFamily="mono" wordBreak="break-all">
+                          {shownInvalid}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  ) : (
+                    <Field.HelperText>
+                      {t({
+                        id: 'ipCheck.field.help',
+                        message: `One IPv4 address per line (or separated by commas), at most ${ph({ max })} a query. An address with a port or in a URL is read for its address.`,
+                      })}
+                    </Field.HelperText>
+                  )
+                }
+                counter={`${count}/${max}`}
+                over={count > max}
               />
-              <HStack justify="space-between" w="full" align="flex-start" gap="3">
-                {problem ? (
-                  <Stack gap="0.5">
-                    <Field.ErrorText>{problem}</Field.ErrorText>
-                    {read.invalid.length > 0 ? (
-                      <Text fontSize="xs" color="fg.error" fontFamily="mono" wordBreak="break-all">
-                        {shownInvalid}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                ) : (
-                  <Field.HelperText>
-                    {t({
-                      id: 'ipCheck.field.help',
-                      message: `One IPv4 address per line (or separated by commas), at most ${ph({ max })} a query. An address with a port or in a URL is read for its address.`,
-                    })}
-                  </Field.HelperText>
-                )}
-                <Text fontSize="xs" color={count > max ? 'fg.error' : 'fg.muted'} flexShrink={0}>
-                  {count}/{max}
-                </Text>
-              </HStack>
             </Field.Root>
             <HStack justify="flex-end" gap="3" wrap="wrap">
               {wait > 0 ? (
@@ -262,6 +240,6 @@ export function IpCheckScreen() {
           </Box>
         </Stack>
       ) : null}
-    </Stack>
+    </ScreenPage>
   );
 }

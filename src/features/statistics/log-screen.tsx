@@ -6,7 +6,7 @@ import { useCall } from '../../sync/reads';
 import { downloadUrl } from '../../ui/download';
 import { formatDateTime } from '../../ui/format';
 import { useSelection } from '../../ui/use-selection';
-import { ScreenHeader } from '../../ui/screen-header';
+import { ScreenPage } from '../../ui/screen-page';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { DomainPicker } from './domain-picker';
@@ -59,24 +59,18 @@ function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
     [i18n._(presetLabels['7d']), statsDay(now - 6 * dayMs), today],
   ];
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      <ScreenHeader
-        title={t({ id: 'log.title', message: 'Log download' })}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {t({
-              id: 'log.summary',
-              message: plural(keptDays, {
-                one: 'Access logs are kept as one gzip file per domain and hour for # day. Download links work for 5 minutes.',
-                other:
-                  'Access logs are kept as one gzip file per domain and hour for # days. Download links work for 5 minutes.',
-              }),
-            })}
-          </Text>
-        }
-      >
-        <ReadStatus online={online} />
-      </ScreenHeader>
+    <ScreenPage
+      title={t({ id: 'log.title', message: 'Log download' })}
+      intro={t({
+        id: 'log.summary',
+        message: plural(keptDays, {
+          one: 'Access logs are kept as one gzip file per domain and hour for # day. Download links work for 5 minutes.',
+          other:
+            'Access logs are kept as one gzip file per domain and hour for # days. Download links work for 5 minutes.',
+        }),
+      })}
+      actions={<ReadStatus online={online} />}
+    >
       <HStack
         gap="3"
         wrap="wrap"
@@ -116,7 +110,7 @@ function LogBody({ search: given, onSearchChange: onGiven }: LogScreenProps) {
           online={online}
         />
       )}
-    </Stack>
+    </ScreenPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { limits } from '../../contract/limits';
 import { finestGranularity, trafficPaths, type TopDimension, type TopOrder } from '../../contract/traffic';
 import { useAppState } from '../../ui/app-state';
 import { useCall } from '../../sync/reads';
-import { ScreenHeader } from '../../ui/screen-header';
+import { ScreenPage } from '../../ui/screen-page';
 import { downloadBlob } from '../../ui/download';
 import { ExportButtons, type ExportFormat } from '../../ui/export-buttons';
 import { useNow } from '../../ui/use-now';
@@ -54,21 +54,15 @@ function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProp
   const hourAllowed = resolved !== null && finestGranularity(resolved.end - resolved.start) <= 60;
   const granularity = hourly && hourAllowed ? 60 : 1440;
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      <ScreenHeader
-        title={t({ id: 'report.title', message: 'Reports' })}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {t({
-              id: 'report.summary',
-              message:
-                'The busiest regions, URLs, client IPs, referers, domains, user agents and sub-accounts of a period, to view or export.',
-            })}
-          </Text>
-        }
-      >
-        <ReadStatus online={online} />
-      </ScreenHeader>
+    <ScreenPage
+      title={t({ id: 'report.title', message: 'Reports' })}
+      intro={t({
+        id: 'report.summary',
+        message:
+          'The busiest regions, URLs, client IPs, referers, domains, user agents and sub-accounts of a period, to view or export.',
+      })}
+      actions={<ReadStatus online={online} />}
+    >
       <FilterBar
         search={search}
         onChange={onSearchChange}
@@ -125,7 +119,7 @@ function ReportBody({ search: given, onSearchChange: onGiven }: ReportScreenProp
           </Tabs.Root>
         </>
       ) : null}
-    </Stack>
+    </ScreenPage>
   );
 }
 

@@ -7,8 +7,6 @@ import {
   Flex,
   Heading,
   HStack,
-  Input,
-  InputGroup,
   Portal,
   Stack,
   Text,
@@ -21,13 +19,13 @@ import { StoreFullError, type Store } from '../../../store';
 import { usePull } from '../../../sync/pull';
 import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
 import { dictLabel, useAppState } from '../../../ui/app-state';
-import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { formatDateTime } from '../../../ui/format';
 import { notify } from '../../../ui/toaster';
-import { SearchIcon } from '../../../ui/icons';
+import { EmptyList } from '../../../ui/empty-list';
+import { ListPending } from '../../../ui/list-pending';
 import { NeverReadList } from '../../../ui/never-read-list';
-import { ScreenHeader } from '../../../ui/screen-header';
-import { StorageUnavailable } from '../../../ui/storage-unavailable';
+import { ScreenPage } from '../../../ui/screen-page';
+import { SearchInput } from '../../../ui/search-input';
 import { storedList } from '../../../ui/stored-list';
 import { StoredListStatus } from '../../../ui/stored-list-status';
 import { useOnline } from '../../../ui/use-online';
@@ -221,12 +219,13 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
 
   const title = t({ id: 'domain.list.title', message: 'Domain list' });
   const loading = t({ id: 'domain.list.loading', message: 'Loading the domain list…' });
-  if (!runtime && availability === 'unavailable') {
-    // Every change goes through the outbox on this device; without storage there is none.
+  if (!runtime || !data) {
     return (
-      <StorageUnavailable
+      <ListPending
+        storageUnavailable={!runtime && availability === 'unavailable'}
         title={title}
-        message={t({
+        loading={loading}
+        noStorage={t({
           id: 'domain.list.noStorage',
           message:
             'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
@@ -234,7 +233,6 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
       />
     );
   }
-  if (!runtime || !data) return <ScreenSkeleton label={loading} />;
 
   const stored = storedList(data.read, rows.length, online, refresh);
   const { neverRead } = stored;
@@ -250,40 +248,39 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
     </Button>
   );
 
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        neverRead ? null : (
-          <Text color="fg.muted" fontSize="sm" role="status">
-            {filtered
-              ? t({
-                  id: 'domain.list.shownOfTotal',
-                  message: plural(total, {
-                    one: `Showing ${shownText} of # domain`,
-                    other: `Showing ${shownText} of # domains`,
-                  }),
-                })
-              : t({
-                  id: 'domain.list.total',
-                  message: plural(total, { one: '# domain', other: '# domains' }),
-                })}
-          </Text>
-        )
-      }
-    >
-      <StoredListStatus list={stored} />
-      <Button variant="outline" size="sm" onClick={exportView} disabled={neverRead}>
-        {t({ id: 'domain.list.export', message: 'Export' })}
-      </Button>
-      {createButton}
-    </ScreenHeader>
-  );
+  const frame = {
+    title,
+    maxW: '1680px',
+    summary: neverRead ? null : (
+      <Text color="fg.muted" fontSize="sm" role="status">
+        {filtered
+          ? t({
+              id: 'domain.list.shownOfTotal',
+              message: plural(total, {
+                one: `Showing ${shownText} of # domain`,
+                other: `Showing ${shownText} of # domains`,
+              }),
+            })
+          : t({
+              id: 'domain.list.total',
+              message: plural(total, { one: '# domain', other: '# domains' }),
+            })}
+      </Text>
+    ),
+    actions: (
+      <>
+        <StoredListStatus list={stored} />
+        <Button variant="outline" size="sm" onClick={exportView} disabled={neverRead}>
+          {t({ id: 'domain.list.export', message: 'Export' })}
+        </Button>
+        {createButton}
+      </>
+    ),
+  };
 
   if (neverRead) {
     return (
-      <Stack gap="5" maxW="1680px" mx="auto">
-        {header}
+      <ScreenPage {...frame}>
         <NeverReadList
           list={stored}
           loading={loading}
@@ -301,7 +298,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
           })}
         />
         {lifecycle.dialog}
-      </Stack>
+      </ScreenPage>
     );
   }
 
@@ -321,8 +318,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   );
 
   return (
-    <Stack gap="5" maxW="1680px" mx="auto">
-      {header}
+    <ScreenPage {...frame}>
       <Flex gap="4" align="flex-start">
         <Card.Root
           as="aside"
@@ -342,15 +338,13 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
               <Heading as="h2" id="domain-list-title" srOnly>
                 {t({ id: 'domain.list.table.label', message: 'Domain list' })}
               </Heading>
-              <InputGroup startElement={<SearchIcon />} maxW={{ md: '360px' }}>
-                <Input
-                  type="search"
-                  value={keyword}
-                  onChange={(e) => setKeyword(e.currentTarget.value)}
-                  aria-label={t({ id: 'domain.list.search', message: 'Search domains' })}
-                  placeholder={t({ id: 'domain.list.searchPlaceholder', message: 'Search by domain' })}
-                />
-              </InputGroup>
+              <SearchInput
+                maxW={{ md: '360px' }}
+                value={keyword}
+                onChange={setKeyword}
+                label={t({ id: 'domain.list.search', message: 'Search domains' })}
+                placeholder={t({ id: 'domain.list.searchPlaceholder', message: 'Search by domain' })}
+              />
               <FilterBar
                 status={search.status}
                 group={search.group}
@@ -390,30 +384,28 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
                 </HStack>
               ) : null}
               {total === 0 ? (
-                <Stack align="center" textAlign="center" gap="2" py="16">
-                  <Text fontWeight="semibold">
-                    {t({ id: 'domain.list.empty.noneTitle', message: 'No accelerated domain yet.' })}
-                  </Text>
-                  <Text color="fg.muted" fontSize="sm">
-                    {t({
-                      id: 'domain.list.empty.noneHint',
-                      message: 'Add a domain and point its DNS to the CNAME to start accelerating it.',
-                    })}
-                  </Text>
+                <EmptyList
+                  py="16"
+                  title={t({ id: 'domain.list.empty.noneTitle', message: 'No accelerated domain yet.' })}
+                  hint={t({
+                    id: 'domain.list.empty.noneHint',
+                    message: 'Add a domain and point its DNS to the CNAME to start accelerating it.',
+                  })}
+                >
                   <Box mt="2">{createButton}</Box>
-                </Stack>
+                </EmptyList>
               ) : shown === 0 ? (
-                <Stack align="center" textAlign="center" gap="2" py="16">
-                  <Text fontWeight="semibold">
-                    {t({
-                      id: 'domain.list.empty.noMatch',
-                      message: 'No domain matches the search and filters.',
-                    })}
-                  </Text>
+                <EmptyList
+                  py="16"
+                  title={t({
+                    id: 'domain.list.empty.noMatch',
+                    message: 'No domain matches the search and filters.',
+                  })}
+                >
                   <Button size="sm" variant="outline" onClick={clearFilters}>
                     {t({ id: 'domain.list.clearFilters', message: 'Clear filters' })}
                   </Button>
-                </Stack>
+                </EmptyList>
               ) : (
                 <CertAlerts.Provider value={certAlerts}>
                   <DomainTable
@@ -479,6 +471,6 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
       ) : null}
       {groupEditor.dialog}
       {lifecycle.dialog}
-    </Stack>
+    </ScreenPage>
   );
 }

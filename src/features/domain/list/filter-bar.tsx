@@ -1,10 +1,11 @@
-import { Badge, Button, HStack, NativeSelect, Stack } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import type { DomainGroup } from '../../../contract/domain';
 import { areas, serviceTypes } from '../../../contract/dictionary';
 import { dictLabel, useAppState } from '../../../ui/app-state';
+import { LabelledSelect } from '../../../ui/labelled-select';
 import { statusLabels } from '../domain-messages';
 import { groupTexts } from '../groups/group-messages';
 import { domainListSorts, type DomainListSearch, type DomainListSort } from '../search';
@@ -32,30 +33,6 @@ export const activeFilterCount = (search: DomainListSearch) =>
   [search.keyword, search.status, search.group, search.type, search.area].filter((v) => v !== undefined)
     .length;
 
-/** One of the bar's selects: small, as wide as its options, named by its label. */
-function FilterSelect({
-  label,
-  value,
-  minW,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  minW: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  return (
-    <NativeSelect.Root w="auto" minW={minW} size="sm">
-      <NativeSelect.Field value={value} aria-label={label} onChange={(e) => onChange(e.currentTarget.value)}>
-        {children}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
 /**
  * The filters and the sort of the list, kept in the address. Its props do not change with the
  * keyword (only the count of filters does), so typing in the search box does not render it.
@@ -82,7 +59,8 @@ export const FilterBar = memo(function FilterBar({
     <Stack gap="3">
       <HStack gap="2" wrap="wrap">
         <HStack gap="2" hideFrom="lg">
-          <FilterSelect
+          <LabelledSelect
+            size="sm"
             label={t({ id: 'domain.list.filter.group', message: 'Group' })}
             value={group ?? ''}
             minW="150px"
@@ -99,12 +77,13 @@ export const FilterBar = memo(function FilterBar({
                 {g.name} ({number(counts.get(g.id) ?? 0)})
               </option>
             ))}
-          </FilterSelect>
+          </LabelledSelect>
           <Button size="sm" variant="outline" onClick={onManageGroups}>
             {t({ id: 'domain.list.manageGroups', message: 'Manage groups' })}
           </Button>
         </HStack>
-        <FilterSelect
+        <LabelledSelect
+          size="sm"
           label={t({ id: 'domain.list.filter.status', message: 'Status' })}
           value={status ?? ''}
           minW="120px"
@@ -113,8 +92,9 @@ export const FilterBar = memo(function FilterBar({
           <option value="">{t({ id: 'domain.list.filter.allStatuses', message: 'All statuses' })}</option>
           <option value="active">{i18n._(statusLabels.active)}</option>
           <option value="hung_up">{i18n._(statusLabels.hung_up)}</option>
-        </FilterSelect>
-        <FilterSelect
+        </LabelledSelect>
+        <LabelledSelect
+          size="sm"
           label={t({ id: 'domain.list.filter.type', message: 'Service type' })}
           value={type ?? ''}
           minW="140px"
@@ -126,8 +106,9 @@ export const FilterBar = memo(function FilterBar({
               {dictLabel(dict, 'service_type', code)}
             </option>
           ))}
-        </FilterSelect>
-        <FilterSelect
+        </LabelledSelect>
+        <LabelledSelect
+          size="sm"
           label={t({ id: 'domain.list.filter.area', message: 'Acceleration area' })}
           value={area ?? ''}
           minW="140px"
@@ -139,8 +120,9 @@ export const FilterBar = memo(function FilterBar({
               {dictLabel(dict, 'area', code)}
             </option>
           ))}
-        </FilterSelect>
-        <FilterSelect
+        </LabelledSelect>
+        <LabelledSelect
+          size="sm"
           label={t({ id: 'domain.list.sort', message: 'Sort' })}
           value={sort ?? 'newest'}
           minW="130px"
@@ -151,7 +133,7 @@ export const FilterBar = memo(function FilterBar({
               {i18n._(sortLabels[s])}
             </option>
           ))}
-        </FilterSelect>
+        </LabelledSelect>
       </HStack>
       {activeCount > 0 ? (
         <HStack gap="2" role="status">
