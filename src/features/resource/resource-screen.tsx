@@ -1,4 +1,4 @@
-import { Box, Card, HStack, Heading, Link, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Card, HStack, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -6,9 +6,9 @@ import type { ContentKind } from '../../contract/rules/content';
 import type { ResourceKind, ResourceUse } from '../../contract/resource';
 import { useCall, useReadsStatus, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
-import { NeverReadCall } from '../../ui/never-read-call';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StoredListStatus } from '../../ui/stored-list-status';
+import { ListPage } from '../../ui/list-page';
+import { ListTable, type ListColumn } from '../../ui/list-table';
+import { UsageBar } from '../../ui/usage-bar';
 import { useOnline } from '../../ui/use-online';
 
 const resourceLabels: Record<ResourceKind, MessageDescriptor> = {
@@ -40,18 +40,16 @@ const contentLabels: Record<ContentKind, MessageDescriptor> = {
 const paletteOf = (used: number, max: number) =>
   used >= max ? 'red' : used >= max * 0.8 ? 'orange' : 'blue';
 
-function UsageBar({ used, max, label }: { used: number; max: number; label: string }) {
+function QuotaBar({ used, max, label }: { used: number; max: number; label: string }) {
   const { i18n } = useLingui();
   const share = max > 0 ? Math.min(100, (used / max) * 100) : 100;
   return (
-    <Progress.Root value={share} size="sm" colorPalette={paletteOf(used, max)} aria-label={label}>
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-      <Progress.ValueText srOnly>
-        {i18n.number(share / 100, { style: 'percent', maximumFractionDigits: 1 })}
-      </Progress.ValueText>
-    </Progress.Root>
+    <UsageBar
+      value={share}
+      palette={paletteOf(used, max)}
+      label={label}
+      valueText={i18n.number(share / 100, { style: 'percent', maximumFractionDigits: 1 })}
+    />
   );
 }
 
@@ -76,7 +74,7 @@ function ResourceCard({ item }: { item: ResourceUse }) {
           <Text fontSize="2xl" fontWeight="semibold">
             {t({ id: 'resource.usedOf', message: `${ph({ used })} / ${ph({ max })}` })}
           </Text>
-          <UsageBar used={item.used} max={item.max} label={label} />
+          <QuotaBar used={item.used} max={item.max} label={label} />
           <Text fontSize="sm" color={left === 0 ? 'fg.error' : 'fg.muted'}>
             {left === 0
               ? t({ id: 'resource.full', message: 'Quota reached: nothing more can be added.' })
@@ -98,90 +96,60 @@ function ResourceBody() {
   const reads = useReadsStatus(online);
   const read = useCall('resourceQuota', undefined);
   const title = t({ id: 'resource.screen.title', message: 'Resource quota' });
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'resource.screen.intro',
-            message:
-              'The quotas of your account and how much of each is used. To raise a quota, please contact your account manager.',
-          })}
-        </Text>
-      }
-    >
-      <StoredListStatus list={reads} />
-    </ScreenHeader>
-  );
-
-  if (read.data === undefined) {
-    return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
-        <NeverReadCall
-          reads={reads}
-          failed={read.failed}
-          error={read.error}
-          loading={t({ id: 'resource.loading', message: 'Loading the quotas…' })}
-          failedTitle={t({ id: 'resource.failed', message: 'The quotas could not be loaded.' })}
-          offlineTitle={t({
-            id: 'resource.offlineTitle',
-            message: 'The quotas have not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'resource.offlineHint',
-            message: 'Connect to the internet once to load them; they are then kept for offline use.',
-          })}
-        />
-      </Stack>
-    );
-  }
-
-  const { resources, content } = read.data;
+  const columns: ListColumn[] = [
+    { header: t({ id: 'resource.daily.col.kind', message: 'Type' }) },
+    { header: t({ id: 'resource.daily.col.used', message: 'Used today' }), minW: '180px' },
+    { header: t({ id: 'resource.daily.col.left', message: 'Remaining' }), textAlign: 'end' },
+    { header: t({ id: 'resource.daily.col.perSubmit', message: 'Per submission' }), textAlign: 'end' },
+  ];
   const kinds: ContentKind[] = ['url', 'dir', 'prefetch'];
+
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" as="section" aria-label={title}>
-        {resources.map((item) => (
-          <ResourceCard key={item.kind} item={item} />
-        ))}
-      </SimpleGrid>
-      <Card.Root variant="outline" as="section" aria-labelledby="resource-daily">
-        <Card.Header>
-          <Stack gap="1">
-            <Heading as="h2" size="md" id="resource-daily">
-              {t({ id: 'resource.daily.title', message: 'Refresh and prefetch today' })}
-            </Heading>
-            <Text fontSize="sm" color="fg.muted">
-              {t({
-                id: 'resource.daily.intro',
-                message: `Daily quotas are counted per day in UTC+8 and start again at midnight. Today: ${ph({ day: content.day })}.`,
-              })}
-            </Text>
-          </Stack>
-        </Card.Header>
-        <Card.Body>
-          <Box overflowX="auto">
-            <Table.Root size="sm" aria-labelledby="resource-daily">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>
-                    {t({ id: 'resource.daily.col.kind', message: 'Type' })}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader minW="180px">
-                    {t({ id: 'resource.daily.col.used', message: 'Used today' })}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    {t({ id: 'resource.daily.col.left', message: 'Remaining' })}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    {t({ id: 'resource.daily.col.perSubmit', message: 'Per submission' })}
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
+    <ListPage
+      title={title}
+      intro={t({
+        id: 'resource.screen.intro',
+        message:
+          'The quotas of your account and how much of each is used. To raise a quota, please contact your account manager.',
+      })}
+      reads={reads}
+      read={read}
+      neverRead={{
+        loading: t({ id: 'resource.loading', message: 'Loading the quotas…' }),
+        failedTitle: t({ id: 'resource.failed', message: 'The quotas could not be loaded.' }),
+        offlineTitle: t({
+          id: 'resource.offlineTitle',
+          message: 'The quotas have not been loaded on this device yet.',
+        }),
+        offlineHint: t({
+          id: 'resource.offlineHint',
+          message: 'Connect to the internet once to load them; they are then kept for offline use.',
+        }),
+      }}
+    >
+      {({ resources, content }) => (
+        <>
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" as="section" aria-label={title}>
+            {resources.map((item) => (
+              <ResourceCard key={item.kind} item={item} />
+            ))}
+          </SimpleGrid>
+          <Card.Root variant="outline" as="section" aria-labelledby="resource-daily">
+            <Card.Header>
+              <Stack gap="1">
+                <Heading as="h2" size="md" id="resource-daily">
+                  {t({ id: 'resource.daily.title', message: 'Refresh and prefetch today' })}
+                </Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  {t({
+                    id: 'resource.daily.intro',
+                    message: `Daily quotas are counted per day in UTC+8 and start again at midnight. Today: ${ph({ day: content.day })}.`,
+                  })}
+                </Text>
+              </Stack>
+            </Card.Header>
+            <Card.Body>
+              <ListTable columns={columns} labelledBy="resource-daily" framed={false}>
                 {kinds.map((kind) => {
                   const q = content[kind];
                   const label = i18n._(contentLabels[kind]);
@@ -194,7 +162,7 @@ function ResourceBody() {
                       </Table.Cell>
                       <Table.Cell>
                         <Stack gap="1">
-                          <UsageBar used={q.used} max={q.per_day} label={label} />
+                          <QuotaBar used={q.used} max={q.per_day} label={label} />
                           <Text fontSize="xs" color="fg.muted">
                             {t({
                               id: 'resource.usedOf',
@@ -208,12 +176,12 @@ function ResourceBody() {
                     </Table.Row>
                   );
                 })}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-        </Card.Body>
-      </Card.Root>
-    </Stack>
+              </ListTable>
+            </Card.Body>
+          </Card.Root>
+        </>
+      )}
+    </ListPage>
   );
 }
 

@@ -1,13 +1,12 @@
-import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ticketStatuses, type TicketStatus } from '../../contract';
 import { useReadsStatus } from '../../sync/reads';
+import { EmptyListCard } from '../../ui/empty-list-card';
 import { FilterSelect } from '../../ui/filter-select';
-import { NeverReadCall } from '../../ui/never-read-call';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StoredListStatus } from '../../ui/stored-list-status';
+import { ListPage } from '../../ui/list-page';
 import { useOnline } from '../../ui/use-online';
 import { emptyTicketDraft, TicketCreateDialog, type TicketDraft } from './ticket-create-dialog';
 import { ticketStatusLabels } from './ticket-messages';
@@ -52,27 +51,6 @@ function TicketListBody({ onOpen, create = false }: TicketListProps) {
     </Button>
   );
 
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'ticket.list.intro',
-            message:
-              'Ask support about anything in the console. Support replies here; you can reply in turn until the ticket is closed.',
-          })}
-          {read.data
-            ? ` ${t({ id: 'ticket.list.count', message: plural(total, { one: '# ticket.', other: '# tickets.' }) })}`
-            : null}
-        </Text>
-      }
-    >
-      <StoredListStatus list={reads} />
-      {read.data ? createButton : null}
-    </ScreenHeader>
-  );
-
   const dialog = creating ? (
     <TicketCreateDialog
       draft={draft}
@@ -90,78 +68,79 @@ function TicketListBody({ onOpen, create = false }: TicketListProps) {
     />
   ) : null;
 
-  if (read.data === undefined)
-    return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
-        <NeverReadCall
-          reads={reads}
-          failed={read.failed}
-          error={read.error}
-          loading={t({ id: 'ticket.list.loading', message: 'Loading the tickets…' })}
-          failedTitle={t({ id: 'ticket.list.failed', message: 'The tickets could not be loaded.' })}
-          offlineTitle={t({
-            id: 'ticket.list.offlineTitle',
-            message: 'The tickets have not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'ticket.list.offlineHint',
-            message: 'Connect to the internet once to load them; they are then kept for offline use.',
-          })}
-        />
-      </Stack>
-    );
-
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
-      {all.length === 0 ? (
-        <Card.Root variant="outline">
-          <Card.Body>
-            <Stack align="center" gap="3" py="6" textAlign="center">
-              <Text fontWeight="semibold">{t({ id: 'ticket.list.empty', message: 'No tickets yet.' })}</Text>
-              <Text color="fg.muted" fontSize="sm" maxW="520px">
-                {t({
-                  id: 'ticket.list.emptyHint',
-                  message:
-                    'When something in the console does not work as you expect, submit a ticket: say which domain and URL, since when, and add screenshots.',
-                })}
-              </Text>
-              <HStack>{createButton}</HStack>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      ) : (
-        <Stack gap="3">
-          <HStack>
-            <FilterSelect
-              label={t({ id: 'ticket.list.statusFilter', message: 'Status' })}
-              value={status}
-              all={t({ id: 'ticket.list.allStatuses', message: 'All statuses' })}
-              options={ticketStatuses.map((value) => ({ value, label: t(ticketStatusLabels[value]) }))}
-              onChange={setStatus}
-            />
-          </HStack>
-          <TicketTable tickets={shown} />
-          {shown.length === 0 ? (
-            <Text color="fg.muted" fontSize="sm" textAlign="center" py="4">
-              {t({ id: 'ticket.list.noneOfStatus', message: 'No tickets have this status.' })}
-            </Text>
-          ) : null}
-          {total > all.length ? (
-            <Text color="fg.muted" fontSize="sm">
-              {t({
-                id: 'ticket.list.newestOnly',
-                message: plural(newest, {
-                  one: 'The newest # ticket is shown.',
-                  other: 'The newest # tickets are shown.',
-                }),
+    <ListPage
+      title={title}
+      intro={t({
+        id: 'ticket.list.intro',
+        message:
+          'Ask support about anything in the console. Support replies here; you can reply in turn until the ticket is closed.',
+      })}
+      count={t({
+        id: 'ticket.list.count',
+        message: plural(total, { one: '# ticket.', other: '# tickets.' }),
+      })}
+      reads={reads}
+      read={read}
+      actions={read.data ? createButton : null}
+      neverRead={{
+        loading: t({ id: 'ticket.list.loading', message: 'Loading the tickets…' }),
+        failedTitle: t({ id: 'ticket.list.failed', message: 'The tickets could not be loaded.' }),
+        offlineTitle: t({
+          id: 'ticket.list.offlineTitle',
+          message: 'The tickets have not been loaded on this device yet.',
+        }),
+        offlineHint: t({
+          id: 'ticket.list.offlineHint',
+          message: 'Connect to the internet once to load them; they are then kept for offline use.',
+        }),
+      }}
+    >
+      {() => (
+        <>
+          {all.length === 0 ? (
+            <EmptyListCard
+              title={t({ id: 'ticket.list.empty', message: 'No tickets yet.' })}
+              hint={t({
+                id: 'ticket.list.emptyHint',
+                message:
+                  'When something in the console does not work as you expect, submit a ticket: say which domain and URL, since when, and add screenshots.',
               })}
-            </Text>
-          ) : null}
-        </Stack>
+              action={createButton}
+            />
+          ) : (
+            <Stack gap="3">
+              <HStack>
+                <FilterSelect
+                  label={t({ id: 'ticket.list.statusFilter', message: 'Status' })}
+                  value={status}
+                  all={t({ id: 'ticket.list.allStatuses', message: 'All statuses' })}
+                  options={ticketStatuses.map((value) => ({ value, label: t(ticketStatusLabels[value]) }))}
+                  onChange={setStatus}
+                />
+              </HStack>
+              <TicketTable tickets={shown} />
+              {shown.length === 0 ? (
+                <Text color="fg.muted" fontSize="sm" textAlign="center" py="4">
+                  {t({ id: 'ticket.list.noneOfStatus', message: 'No tickets have this status.' })}
+                </Text>
+              ) : null}
+              {total > all.length ? (
+                <Text color="fg.muted" fontSize="sm">
+                  {t({
+                    id: 'ticket.list.newestOnly',
+                    message: plural(newest, {
+                      one: 'The newest # ticket is shown.',
+                      other: 'The newest # tickets are shown.',
+                    }),
+                  })}
+                </Text>
+              ) : null}
+            </Stack>
+          )}
+          {dialog}
+        </>
       )}
-      {dialog}
-    </Stack>
+    </ListPage>
   );
 }

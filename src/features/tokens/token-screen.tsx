@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
@@ -7,9 +7,8 @@ import { Code } from '../../contract/codes';
 import { limits } from '../../contract/limits';
 import type { TokenCreateBody, TokenEntry } from '../../contract/users';
 import { useAppState } from '../../ui/app-state';
-import { NeverReadList } from '../../ui/never-read-list';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StoredListStatus } from '../../ui/stored-list-status';
+import { EmptyListCard } from '../../ui/empty-list-card';
+import { ListPage } from '../../ui/list-page';
 import { notify } from '../../ui/toaster';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
@@ -135,33 +134,6 @@ function TokenBody() {
     </Button>
   );
 
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'token.list.intro',
-            message:
-              'A token lets a script or program call the CDN API as you or as a sub-account, within that user’s permissions.',
-          })}
-          {read.data
-            ? ` ${t({
-                id: 'token.list.count',
-                message: plural(count, {
-                  one: `# token, at most ${max}.`,
-                  other: `# tokens, at most ${max}.`,
-                }),
-              })}`
-            : null}
-        </Text>
-      }
-    >
-      <StoredListStatus list={reads} />
-      {read.data ? createButton : null}
-    </ScreenHeader>
-  );
-
   const dialogs =
     open?.kind === 'create' ? (
       <CreateDialog
@@ -182,68 +154,71 @@ function TokenBody() {
       <SecretDialog token={open.token} secret={open.secret} onClose={close} />
     ) : null;
 
-  if (read.data === undefined) {
-    const notAllowed = isApiError(read.error) && read.error.code === Code.forbidden;
-    return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
-        <NeverReadList
-          refused={notAllowed && read.error instanceof Error ? read.error.message : null}
-          list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
-          loading={t({ id: 'token.list.loading', message: 'Loading the tokens…' })}
-          failedTitle={t({ id: 'token.list.failed', message: 'The tokens could not be loaded.' })}
-          offlineTitle={t({
-            id: 'token.list.offlineTitle',
-            message: 'The tokens have not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'token.list.offlineHint',
-            message: 'Connect to the internet once to load them; they are then kept for offline use.',
-          })}
-        />
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
-      {full ? (
-        <Text fontSize="sm" color="fg.warning" id="token-list-limit" role="status">
-          {limitNote}
-        </Text>
-      ) : null}
-      {tokens.length === 0 ? (
-        <Card.Root variant="outline">
-          <Card.Body>
-            <Stack align="center" gap="3" py="6" textAlign="center">
-              <Text fontWeight="semibold">{t({ id: 'token.list.empty', message: 'No tokens yet.' })}</Text>
-              <Text color="fg.muted" fontSize="sm" maxW="520px">
-                {t({
-                  id: 'token.list.emptyHint',
-                  message:
-                    'Create one for each script or program that calls the API: read only where it only reads, limited to the addresses it runs from, with an expiry.',
-                })}
-              </Text>
-              <HStack>
+    <ListPage
+      title={title}
+      intro={t({
+        id: 'token.list.intro',
+        message:
+          'A token lets a script or program call the CDN API as you or as a sub-account, within that user’s permissions.',
+      })}
+      count={t({
+        id: 'token.list.count',
+        message: plural(count, {
+          one: `# token, at most ${max}.`,
+          other: `# tokens, at most ${max}.`,
+        }),
+      })}
+      reads={reads}
+      read={read}
+      actions={read.data ? createButton : null}
+      neverRead={{
+        loading: t({ id: 'token.list.loading', message: 'Loading the tokens…' }),
+        failedTitle: t({ id: 'token.list.failed', message: 'The tokens could not be loaded.' }),
+        offlineTitle: t({
+          id: 'token.list.offlineTitle',
+          message: 'The tokens have not been loaded on this device yet.',
+        }),
+        offlineHint: t({
+          id: 'token.list.offlineHint',
+          message: 'Connect to the internet once to load them; they are then kept for offline use.',
+        }),
+      }}
+    >
+      {() => (
+        <>
+          {full ? (
+            <Text fontSize="sm" color="fg.warning" id="token-list-limit" role="status">
+              {limitNote}
+            </Text>
+          ) : null}
+          {tokens.length === 0 ? (
+            <EmptyListCard
+              title={t({ id: 'token.list.empty', message: 'No tokens yet.' })}
+              hint={t({
+                id: 'token.list.emptyHint',
+                message:
+                  'Create one for each script or program that calls the API: read only where it only reads, limited to the addresses it runs from, with an expiry.',
+              })}
+              action={
                 <Button colorPalette="blue" disabled={!online} onClick={() => setOpen({ kind: 'create' })}>
                   {createLabel}
                 </Button>
-              </HStack>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      ) : (
-        <TokenTable
-          tokens={tokens}
-          mainId={mainId}
-          domainNames={domains.names}
-          now={now}
-          online={online}
-          onDelete={(token) => setOpen({ kind: 'delete', token })}
-        />
+              }
+            />
+          ) : (
+            <TokenTable
+              tokens={tokens}
+              mainId={mainId}
+              domainNames={domains.names}
+              now={now}
+              online={online}
+              onDelete={(token) => setOpen({ kind: 'delete', token })}
+            />
+          )}
+          {dialogs}
+        </>
       )}
-      {dialogs}
-    </Stack>
+    </ListPage>
   );
 }

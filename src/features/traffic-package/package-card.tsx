@@ -6,6 +6,7 @@ import { useReadAccounts } from '../../ui/app-state';
 import { BlockSkeleton } from '../../ui/screen-skeleton';
 import { useNow } from '../../ui/use-now';
 import { flowText } from './flow';
+import { usePackageFigures } from './use-package-figures';
 
 /**
  * The overview's traffic packages (spec §2: flow packages available or expiring): packages in
@@ -16,30 +17,8 @@ function PackageCardBody() {
   const read = useCall('trafficPackageList', undefined);
   const now = useNow(60_000);
   const lists = read.data?.lists ?? [];
-  const active = lists.filter((p) => p.status === 'active');
-  const remaining = active.reduce((sum, p) => sum + (p.total_bytes - p.used_bytes), 0);
-  const expiring = active.filter((p) => p.expiring_soon);
+  const { expiring, figures } = usePackageFigures(lists);
   const unread = read.data === undefined;
-  const figures = [
-    {
-      key: 'active',
-      label: t({ id: 'package.summary.active', message: 'Packages in effect' }),
-      value: i18n.number(active.length),
-      color: undefined,
-    },
-    {
-      key: 'remaining',
-      label: t({ id: 'package.summary.remaining', message: 'Traffic remaining' }),
-      value: flowText(remaining, i18n.locale),
-      color: undefined,
-    },
-    {
-      key: 'expiring',
-      label: t({ id: 'package.summary.expiring', message: 'Expiring within 5 days' }),
-      value: i18n.number(expiring.length),
-      color: expiring.length > 0 ? 'orange.fg' : undefined,
-    },
-  ];
   return (
     <Card.Root as="section" aria-labelledby="dashboard-packages">
       <Card.Header>

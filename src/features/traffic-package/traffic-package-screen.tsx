@@ -1,18 +1,20 @@
-import { Alert, Badge, Box, Card, HStack, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import type { OutputOf } from '../../contract';
 import type { PackageRegion, PackageStatus, TrafficPackage } from '../../contract/traffic-package';
 import { useCall, useReadsStatus, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { useBillingModeText } from '../../ui/billing-mode';
 import { formatDateTime } from '../../ui/format';
-import { NeverReadCall } from '../../ui/never-read-call';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StoredListStatus } from '../../ui/stored-list-status';
+import { ListPage } from '../../ui/list-page';
+import { ListTable, type ListColumn } from '../../ui/list-table';
+import { UsageBar } from '../../ui/usage-bar';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { flowText } from './flow';
+import { usePackageFigures } from './use-package-figures';
 
 const regionLabels: Record<PackageRegion, MessageDescriptor> = {
   mainland: msg({ id: 'package.region.mainland', message: 'Chinese mainland' }),
@@ -40,62 +42,57 @@ const statusColors: Record<PackageStatus, string> = {
  * billing; the usage counted hourly, so it may lag (the time it is counted to is shown).
  */
 function TrafficPackageBody() {
-  const { t, i18n } = useLingui();
-  const billingModeText = useBillingModeText();
+  const { t } = useLingui();
   const online = useOnline();
   const reads = useReadsStatus(online);
   const read = useCall('trafficPackageList', undefined);
-  const now = useNow(60_000);
-  const title = t({ id: 'package.screen.title', message: 'Traffic packages' });
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'package.screen.intro',
-            message:
-              'Traffic bought in advance: each hour’s traffic is taken from the package of its region that expires first.',
-          })}
-        </Text>
-      }
+  return (
+    <ListPage
+      title={t({ id: 'package.screen.title', message: 'Traffic packages' })}
+      intro={t({
+        id: 'package.screen.intro',
+        message:
+          'Traffic bought in advance: each hour’s traffic is taken from the package of its region that expires first.',
+      })}
+      reads={reads}
+      read={read}
+      neverRead={{
+        loading: t({ id: 'package.list.loading', message: 'Loading the traffic packages…' }),
+        failedTitle: t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' }),
+        offlineTitle: t({
+          id: 'package.list.offlineTitle',
+          message: 'The traffic packages have not been loaded on this device yet.',
+        }),
+        offlineHint: t({
+          id: 'package.list.offlineHint',
+          message: 'Connect to the internet once to load them; they are then kept for offline use.',
+        }),
+      }}
     >
-      <StoredListStatus list={reads} />
-    </ScreenHeader>
+      {(data) => <TrafficPackages data={data} />}
+    </ListPage>
   );
+}
 
-  if (read.data === undefined) {
-    return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
-        <NeverReadCall
-          reads={reads}
-          failed={read.failed}
-          error={read.error}
-          loading={t({ id: 'package.list.loading', message: 'Loading the traffic packages…' })}
-          failedTitle={t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' })}
-          offlineTitle={t({
-            id: 'package.list.offlineTitle',
-            message: 'The traffic packages have not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'package.list.offlineHint',
-            message: 'Connect to the internet once to load them; they are then kept for offline use.',
-          })}
-        />
-      </Stack>
-    );
-  }
-
-  const { lists, billing_mode: billing, usage_until: until } = read.data;
-  const active = lists.filter((p) => p.status === 'active');
-  const remaining = active.reduce((sum, p) => sum + (p.total_bytes - p.used_bytes), 0);
-  const expiring = active.filter((p) => p.expiring_soon).length;
+/** The packages once read: the billing that uses them, their figures, and each package. */
+function TrafficPackages({ data }: { data: OutputOf<'trafficPackageList'> }) {
+  const { t } = useLingui();
+  const billingModeText = useBillingModeText();
+  const now = useNow(60_000);
+  const { lists, billing_mode: billing, usage_until: until } = data;
+  const { figures } = usePackageFigures(lists);
   const untilText = until ? formatDateTime(until) : '—';
+  const columns: ListColumn[] = [
+    { header: t({ id: 'package.col.type', message: 'Type' }), hideBelow: 'lg' },
+    { header: t({ id: 'package.col.region', message: 'Region' }) },
+    { header: t({ id: 'package.col.usage', message: 'Usage' }), minW: '160px' },
+    { header: t({ id: 'package.col.effective', message: 'Effective' }) },
+    { header: t({ id: 'package.col.expires', message: 'Expires' }) },
+    { header: t({ id: 'package.col.status', message: 'Status' }) },
+  ];
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
+    <>
       {billing === 'bandwidth' ? (
         <Alert.Root status="warning">
           <Alert.Indicator />
@@ -109,38 +106,20 @@ function TrafficPackageBody() {
         </Alert.Root>
       ) : null}
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        <Card.Root size="sm" variant="outline">
-          <Card.Body>
-            <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'package.summary.active', message: 'Packages in effect' })}
-            </Text>
-            <Text fontSize="2xl" fontWeight="semibold">
-              {i18n.number(active.length)}
-            </Text>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root size="sm" variant="outline">
-          <Card.Body>
-            <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'package.summary.remaining', message: 'Traffic remaining' })}
-            </Text>
-            <Text fontSize="2xl" fontWeight="semibold">
-              {flowText(remaining, i18n.locale)}
-            </Text>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root size="sm" variant="outline">
-          <Card.Body>
-            <Text fontSize="sm" color="fg.muted">
-              {t({ id: 'package.summary.expiring', message: 'Expiring within 5 days' })}
-            </Text>
-            <Text fontSize="2xl" fontWeight="semibold" color={expiring > 0 ? 'orange.fg' : undefined}>
-              {i18n.number(expiring)}
-            </Text>
-          </Card.Body>
-        </Card.Root>
+        {figures.map((figure) => (
+          <Card.Root key={figure.key} size="sm" variant="outline">
+            <Card.Body>
+              <Text fontSize="sm" color="fg.muted">
+                {figure.label}
+              </Text>
+              <Text fontSize="2xl" fontWeight="semibold" color={figure.color}>
+                {figure.value}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
       </SimpleGrid>
-      <Text fontSize="sm">{billingModeText(read.data)}</Text>
+      <Text fontSize="sm">{billingModeText(data)}</Text>
       <Text fontSize="sm" color="fg.muted">
         {t({
           id: 'package.usage.lag',
@@ -159,35 +138,13 @@ function TrafficPackageBody() {
           </Card.Body>
         </Card.Root>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label={t({ id: 'package.list.table', message: 'Traffic packages' })}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader hideBelow="lg">
-                  {t({ id: 'package.col.type', message: 'Type' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'package.col.region', message: 'Region' })}</Table.ColumnHeader>
-                <Table.ColumnHeader minW="160px">
-                  {t({ id: 'package.col.usage', message: 'Usage' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'package.col.effective', message: 'Effective' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'package.col.expires', message: 'Expires' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'package.col.status', message: 'Status' })}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {lists.map((p) => (
-                <PackageRow key={p.id} item={p} now={now} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <ListTable columns={columns} label={t({ id: 'package.list.table', message: 'Traffic packages' })}>
+          {lists.map((p) => (
+            <PackageRow key={p.id} item={p} now={now} />
+          ))}
+        </ListTable>
       )}
-    </Stack>
+    </>
   );
 }
 
@@ -206,16 +163,7 @@ function PackageRow({ item, now }: { item: TrafficPackage; now: number }) {
       <Table.Cell whiteSpace="nowrap">{i18n._(regionLabels[item.region])}</Table.Cell>
       <Table.Cell>
         <Stack gap="1">
-          <Progress.Root
-            value={share}
-            size="sm"
-            colorPalette={share >= 90 ? 'orange' : 'blue'}
-            aria-label={percent}
-          >
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <UsageBar value={share} palette={share >= 90 ? 'orange' : 'blue'} label={percent} />
           <Text fontSize="xs" color="fg.muted">
             {t({
               id: 'package.usage',

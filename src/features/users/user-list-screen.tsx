@@ -1,16 +1,15 @@
-import { Badge, Box, Button, Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isApiError } from '../../api';
-import { Code } from '../../contract/codes';
 import { limits } from '../../contract/limits';
 import type { ChildSummary } from '../../contract/users';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyListCard } from '../../ui/empty-list-card';
 import { formatDateTime } from '../../ui/format';
-import { NeverReadList } from '../../ui/never-read-list';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StoredListStatus } from '../../ui/stored-list-status';
+import { ListPage } from '../../ui/list-page';
+import { ListTable, type ListColumn } from '../../ui/list-table';
 import { notify } from '../../ui/toaster';
 import { useOnline } from '../../ui/use-online';
 import { PasswordDialog } from './password-dialog';
@@ -48,6 +47,18 @@ function UserListBody() {
     message: plural(max, { one: 'Up to # sub-account', other: 'Up to # sub-accounts' }),
   });
 
+  const columns: ListColumn[] = [
+    { header: t({ id: 'user.col.login', message: 'Login' }) },
+    { header: t({ id: 'user.col.realName', message: 'Real name' }) },
+    { header: t({ id: 'user.col.mobile', message: 'Mobile' }) },
+    { header: t({ id: 'user.col.email', message: 'Email' }), hideBelow: 'lg' },
+    { header: t({ id: 'user.col.created', message: 'Created' }), hideBelow: 'lg' },
+    { header: t({ id: 'user.col.security', message: 'Security level' }) },
+    { header: t({ id: 'user.col.twoFactor', message: 'Two-factor' }) },
+    { header: t({ id: 'user.col.api', message: 'API permission' }) },
+    { header: t({ id: 'user.col.actions', message: 'Actions' }) },
+  ];
+
   const remove = async (user: ChildSummary) => {
     setOpen(null);
     const login = user.login;
@@ -74,33 +85,6 @@ function UserListBody() {
     </Button>
   );
 
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'user.list.intro',
-            message:
-              'Sub-accounts sign in on their own and act in your account with the permissions you give them.',
-          })}
-          {read.data
-            ? ` ${t({
-                id: 'user.list.count',
-                message: plural(total, {
-                  one: `# sub-account, at most ${max}.`,
-                  other: `# sub-accounts, at most ${max}.`,
-                }),
-              })}`
-            : null}
-        </Text>
-      }
-    >
-      <StoredListStatus list={reads} />
-      {read.data ? createButton : null}
-    </ScreenHeader>
-  );
-
   const login = open?.kind === 'delete' ? open.user.login : '';
   const dialogs = (
     <>
@@ -121,81 +105,57 @@ function UserListBody() {
     </>
   );
 
-  if (read.data === undefined) {
-    const notAllowed = isApiError(read.error) && read.error.code === Code.forbidden;
-    return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
-        <NeverReadList
-          refused={notAllowed && read.error instanceof Error ? read.error.message : null}
-          list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
-          loading={t({ id: 'user.list.loading', message: 'Loading the sub-accounts…' })}
-          failedTitle={t({ id: 'user.list.failed', message: 'The sub-accounts could not be loaded.' })}
-          offlineTitle={t({
-            id: 'user.list.offlineTitle',
-            message: 'The sub-accounts have not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'user.list.offlineHint',
-            message: 'Connect to the internet once to load them; they are then kept for offline use.',
-          })}
-        />
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
-      {users.length === 0 ? (
-        <Card.Root variant="outline">
-          <Card.Body>
-            <Stack align="center" gap="3" py="6" textAlign="center">
-              <Text fontWeight="semibold">
-                {t({ id: 'user.list.empty', message: 'No sub-accounts yet.' })}
-              </Text>
-              <Text color="fg.muted" fontSize="sm" maxW="520px">
-                {t({
-                  id: 'user.list.emptyHint',
-                  message:
-                    'Create one for each colleague who works in the console: each signs in with its own login, and sees only the functions, domains and certificates you give it.',
-                })}
-              </Text>
-              <Button asChild colorPalette="blue">
-                <a href="#/cdn/user/create">{t({ id: 'user.list.create', message: 'Create sub-account' })}</a>
-              </Button>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t({ id: 'user.col.login', message: 'Login' })}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'user.col.realName', message: 'Real name' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'user.col.mobile', message: 'Mobile' })}</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="lg">
-                  {t({ id: 'user.col.email', message: 'Email' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="lg">
-                  {t({ id: 'user.col.created', message: 'Created' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'user.col.security', message: 'Security level' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'user.col.twoFactor', message: 'Two-factor' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'user.col.api', message: 'API permission' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'user.col.actions', message: 'Actions' })}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+    <ListPage
+      title={title}
+      intro={t({
+        id: 'user.list.intro',
+        message:
+          'Sub-accounts sign in on their own and act in your account with the permissions you give them.',
+      })}
+      count={t({
+        id: 'user.list.count',
+        message: plural(total, {
+          one: `# sub-account, at most ${max}.`,
+          other: `# sub-accounts, at most ${max}.`,
+        }),
+      })}
+      reads={reads}
+      read={read}
+      actions={read.data ? createButton : null}
+      neverRead={{
+        loading: t({ id: 'user.list.loading', message: 'Loading the sub-accounts…' }),
+        failedTitle: t({ id: 'user.list.failed', message: 'The sub-accounts could not be loaded.' }),
+        offlineTitle: t({
+          id: 'user.list.offlineTitle',
+          message: 'The sub-accounts have not been loaded on this device yet.',
+        }),
+        offlineHint: t({
+          id: 'user.list.offlineHint',
+          message: 'Connect to the internet once to load them; they are then kept for offline use.',
+        }),
+      }}
+    >
+      {() => (
+        <>
+          {users.length === 0 ? (
+            <EmptyListCard
+              title={t({ id: 'user.list.empty', message: 'No sub-accounts yet.' })}
+              hint={t({
+                id: 'user.list.emptyHint',
+                message:
+                  'Create one for each colleague who works in the console: each signs in with its own login, and sees only the functions, domains and certificates you give it.',
+              })}
+              action={
+                <Button asChild colorPalette="blue">
+                  <a href="#/cdn/user/create">
+                    {t({ id: 'user.list.create', message: 'Create sub-account' })}
+                  </a>
+                </Button>
+              }
+            />
+          ) : (
+            <ListTable columns={columns}>
               {users.map((user) => (
                 <Table.Row key={user.id}>
                   <Table.Cell fontWeight="medium">
@@ -257,11 +217,11 @@ function UserListBody() {
                   </Table.Cell>
                 </Table.Row>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+            </ListTable>
+          )}
+          {dialogs}
+        </>
       )}
-      {dialogs}
-    </Stack>
+    </ListPage>
   );
 }

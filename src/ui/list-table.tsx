@@ -1,0 +1,40 @@
+import { Box, Table, type TableColumnHeaderProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** A column of a list table: its header, and where it is hidden or how wide it is at least. */
+export interface ListColumn extends Pick<TableColumnHeaderProps, 'hideBelow' | 'minW' | 'textAlign'> {
+  header: string;
+}
+
+export interface ListTableProps {
+  columns: readonly ListColumn[];
+  /** The table's name, where the screen gives it one … */
+  label?: string;
+  /** … or the id of the heading that names it. */
+  labelledBy?: string;
+  /** Framed as a screen's list; false inside a card, which frames it already. */
+  framed?: boolean;
+  /** The rows, one `Table.Row` each, their cells in the order of the columns. */
+  children: ReactNode;
+}
+
+/** A list's table, scrolling sideways when narrower than its columns. */
+export function ListTable({ columns, label, labelledBy, framed = true, children }: ListTableProps) {
+  return (
+    <Box overflowX="auto" borderWidth={framed ? '1px' : undefined} borderRadius={framed ? 'md' : undefined}>
+      <Table.Root size="sm" aria-label={label} aria-labelledby={labelledBy}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map(({ header, ...layout }, index) => (
+              // The columns are fixed: their place is their identity.
+              <Table.ColumnHeader key={index} {...layout}>
+                {header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
