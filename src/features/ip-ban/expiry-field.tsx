@@ -1,5 +1,5 @@
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { ExpirySelect } from '../../ui/expiry-select';
 import { formatDateTime } from '../../ui/format';
 import { expiryPresets, localInputValue, type ExpiryChoice, type ExpiryMode } from './expiry';
 
@@ -31,47 +31,30 @@ export function ExpiryField({ value, onChange, error, now }: ExpiryFieldProps) {
       ? formatDateTime(now + expiryPresets[value.mode as keyof typeof expiryPresets])
       : null;
   return (
-    <Field.Root invalid={error !== null}>
-      <Field.Label>{t({ id: 'ipBan.expiry.label', message: 'Expires' })}</Field.Label>
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
-        <NativeSelect.Root w={{ base: 'full', sm: 'auto' }} minW={{ sm: '200px' }}>
-          <NativeSelect.Field
-            value={value.mode}
-            onChange={(e) => {
-              const mode = e.currentTarget.value as ExpiryMode;
-              // Choosing a date starts from tomorrow at this time rather than from an empty field.
-              const custom =
-                mode === 'custom' && value.custom === ''
-                  ? localInputValue(now + expiryPresets.day)
-                  : value.custom;
-              onChange({ ...value, mode, custom });
-            }}
-          >
-            {modes.map((m) => (
-              <option key={m.mode} value={m.mode}>
-                {m.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        {value.mode === 'custom' ? (
-          <Input
-            type="datetime-local"
-            maxW={{ sm: '240px' }}
-            value={value.custom}
-            min={localInputValue(now)}
-            aria-label={t({ id: 'ipBan.expiry.customLabel', message: 'Expiry date and time' })}
-            onChange={(e) => onChange({ ...value, custom: e.currentTarget.value })}
-          />
-        ) : null}
-      </Stack>
-      {preview ? (
-        <Field.HelperText>
-          {t({ id: 'ipBan.expiry.preview', message: `Until about ${preview}` })}
-        </Field.HelperText>
-      ) : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <ExpirySelect
+      label={t({ id: 'ipBan.expiry.label', message: 'Expires' })}
+      modes={modes}
+      mode={value.mode}
+      onModeChange={(mode) => {
+        // Choosing a date starts from tomorrow at this time rather than from an empty field.
+        const custom =
+          mode === 'custom' && value.custom === '' ? localInputValue(now + expiryPresets.day) : value.custom;
+        onChange({ ...value, mode, custom });
+      }}
+      input={
+        value.mode === 'custom'
+          ? {
+              type: 'datetime-local',
+              maxW: '240px',
+              value: value.custom,
+              min: localInputValue(now),
+              label: t({ id: 'ipBan.expiry.customLabel', message: 'Expiry date and time' }),
+              onChange: (custom) => onChange({ ...value, custom }),
+            }
+          : null
+      }
+      helper={preview ? t({ id: 'ipBan.expiry.preview', message: `Until about ${preview}` }) : null}
+      error={error}
+    />
   );
 }

@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { TokenAccess, TokenCreateBody } from '../../contract/users';
 import type { Read } from '../../sync/reads';
-import { DialogFrame } from '../../ui/dialog-frame';
+import { ExpirySelect } from '../../ui/expiry-select';
+import { FormDialog } from '../../ui/form-dialog';
 import { formatDateTime } from '../../ui/format';
 import { DomainChoice } from './domain-choice';
 import {
@@ -153,272 +143,251 @@ export function CreateDialog({
     : (refusal?.message ?? null);
 
   return (
-    <DialogFrame
+    <FormDialog
       size="lg"
       scrollBehavior="inside"
       closeOnInteractOutside={false}
       onClose={onClose}
       onSubmit={() => void submit()}
       title={t({ id: 'token.create.title', message: 'Create token' })}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t({ id: 'common.action.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={submitting} disabled={!online}>
-            {t({ id: 'token.create.submit', message: 'Create' })}
-          </Button>
-        </>
-      }
+      submitLabel={t({ id: 'token.create.submit', message: 'Create' })}
+      busy={submitting}
+      submitDisabled={!online}
+      gap="5"
     >
-      <Stack gap="5">
-        {refusalMessage ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{refusalMessage}</Alert.Title>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        {!online ? (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>
-              {t({
-                id: 'token.form.offline',
-                message: 'Creating a token needs a connection: what you fill in is kept until then.',
-              })}
-            </Alert.Title>
-          </Alert.Root>
-        ) : null}
-
-        <Field.Root invalid={userProblem !== null} required>
-          <Field.Label>
-            {t({ id: 'token.form.user', message: 'User' })}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={draft.userId === null ? '' : String(draft.userId)}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                set({ userId: value === '' ? null : Number(value) }, ['user_id']);
-              }}
-            >
-              {draft.userId === null ? (
-                <option value="">{t({ id: 'token.form.userChoose', message: 'Choose a user' })}</option>
-              ) : null}
-              {users.map((user) => (
-                <option key={user.id} value={user.id} disabled={!user.main && !user.apiEnabled}>
-                  {userLabel(user)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText>
+      {refusalMessage ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{refusalMessage}</Alert.Title>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {!online ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>
             {t({
-              id: 'token.form.userHint',
-              message: 'The token calls the API as this user, with its function and data permission.',
+              id: 'token.form.offline',
+              message: 'Creating a token needs a connection: what you fill in is kept until then.',
             })}
-          </Field.HelperText>
-          <Field.ErrorText>{userProblem}</Field.ErrorText>
-          {usersRead.data === undefined ? (
-            <Text fontSize="sm" color={usersRead.failed ? 'fg.error' : 'fg.muted'} role="status">
-              {usersRead.failed
-                ? t({
-                    id: 'token.form.usersFailed',
-                    message: 'The sub-accounts could not be read: only the main account can be chosen now.',
-                  })
-                : t({ id: 'token.form.usersReading', message: 'Reading the sub-accounts…' })}
-            </Text>
-          ) : null}
-          {noApi.length > 0 ? (
-            <Box fontSize="sm" color="fg.muted">
-              <Text>
-                {t({
-                  id: 'token.form.noApiNote',
-                  message:
-                    'A sub-account needs API permission before it can have tokens. Enable it in its permissions:',
-                })}
-              </Text>
-              <HStack as="ul" listStyleType="none" gap="3" wrap="wrap" mt="1">
-                {noApi.map(({ id, name }) => (
-                  <li key={id}>
-                    <a href={permissionsHref(id)} style={{ textDecoration: 'underline' }}>
-                      {t({ id: 'token.form.noApiLink', message: `Permissions of ${name}` })}
-                    </a>
-                  </li>
-                ))}
-              </HStack>
-            </Box>
-          ) : null}
-        </Field.Root>
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
 
-        <Field.Root invalid={remarkProblem !== null}>
-          <Field.Label>{t({ id: 'token.form.remark', message: 'Remark' })}</Field.Label>
-          <Input
-            value={draft.remark}
-            autoComplete="off"
-            placeholder={t({
-              id: 'token.form.remarkPlaceholder',
-              message: 'What the token is for, e.g. the deploy script',
-            })}
-            onChange={(e) => set({ remark: e.currentTarget.value }, ['remark'])}
-          />
-          <Field.HelperText>
-            {t({
-              id: 'token.form.remarkHint',
-              message: plural(remarkMax, {
-                one: 'Optional, at most # character.',
-                other: 'Optional, at most # characters.',
-              }),
-            })}
-          </Field.HelperText>
-          <Field.ErrorText>{remarkProblem}</Field.ErrorText>
-        </Field.Root>
-
-        <Box as="fieldset" minW="0">
-          <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">
-            {t({ id: 'token.form.access', message: 'Access' })}
-          </Text>
-          <Stack gap="2">
-            {(['read', 'write'] as TokenAccess[]).map((access) => (
-              <Box as="label" key={access} display="flex" alignItems="flex-start" gap="2" cursor="pointer">
-                <input
-                  type="radio"
-                  name={`${ids.user}-access`}
-                  checked={draft.access === access}
-                  onChange={() => set({ access }, ['access'])}
-                  style={{ marginTop: '0.3em' }}
-                />
-                <Stack gap="0">
-                  <Text as="span">{i18n._(accessLabels[access])}</Text>
-                  <Text as="span" fontSize="sm" color="fg.muted">
-                    {i18n._(accessHints[access])}
-                  </Text>
-                </Stack>
-              </Box>
-            ))}
-          </Stack>
-        </Box>
-
-        <Field.Root invalid={expiryProblem !== null}>
-          <Field.Label>{t({ id: 'token.form.expiry', message: 'Expires' })}</Field.Label>
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
-            <NativeSelect.Root w={{ base: 'full', sm: 'auto' }} minW={{ sm: '200px' }}>
-              <NativeSelect.Field
-                value={draft.expiry}
-                onChange={(e) => {
-                  const expiry = e.currentTarget.value as ExpiryMode;
-                  // A date starts from a month ahead rather than from an empty field.
-                  const expiryDate =
-                    expiry === 'date' && draft.expiryDate === ''
-                      ? dayOf(now + 30 * 86_400_000)
-                      : draft.expiryDate;
-                  set({ expiry, expiryDate }, ['expires_at']);
-                }}
-              >
-                {expiryModes.map((m) => (
-                  <option key={m.mode} value={m.mode}>
-                    {m.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {draft.expiry === 'date' ? (
-              <Input
-                type="date"
-                maxW={{ sm: '200px' }}
-                value={draft.expiryDate}
-                min={dayOf(now)}
-                aria-label={t({ id: 'token.form.expiryDay', message: 'Last day of the token' })}
-                onChange={(e) => set({ expiryDate: e.currentTarget.value }, ['expires_at'])}
-              />
-            ) : null}
-          </Stack>
-          <Field.HelperText>
-            {until
-              ? t({ id: 'token.form.expiryUntil', message: `Until about ${until}` })
-              : draft.expiry === 'date'
-                ? t({
-                    id: 'token.form.expiryDateHint',
-                    message: 'It stops working at the end of that day (23:59:59, your time).',
-                  })
-                : t({ id: 'token.form.expiryNeverHint', message: 'It works until it is deleted.' })}
-          </Field.HelperText>
-          <Field.ErrorText>{expiryProblem}</Field.ErrorText>
-        </Field.Root>
-
-        <Field.Root invalid={addressProblem !== null}>
-          <Field.Label>{t({ id: 'token.form.addresses', message: 'Allowed addresses' })}</Field.Label>
-          <Textarea
-            value={draft.addresses}
-            rows={4}
-            fontFamily="mono"
-            fontSize="sm"
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            placeholder={'192.0.2.10\n198.51.100.0/24\n2001:db8::/48'}
-            aria-describedby={lineProblems.length > 0 ? ids.lines : undefined}
-            onChange={(e) => set({ addresses: e.currentTarget.value }, ['allowed_ips'])}
-          />
-          <Field.HelperText>
-            {t({
-              id: 'token.form.addressesHint',
-              message: plural(addressesMax, {
-                one: 'One IPv4 or IPv6 address or CIDR range per line, at most # line. Empty: calls may come from any address.',
-                other:
-                  'One IPv4 or IPv6 address or CIDR range per line, at most # lines. Empty: calls may come from any address.',
-              }),
-            })}
-          </Field.HelperText>
-          <Field.ErrorText>{addressProblem}</Field.ErrorText>
-        </Field.Root>
-        {lineProblems.length > 0 ? (
-          <Box
-            as="ul"
-            id={ids.lines}
-            listStyleType="none"
-            borderWidth="1px"
-            borderColor="border.error"
-            borderRadius="md"
-            bg="bg.error"
-            px="3"
-            py="2"
-            aria-label={t({ id: 'token.form.lineProblems', message: 'Problems by line' })}
+      <Field.Root invalid={userProblem !== null} required>
+        <Field.Label>
+          {t({ id: 'token.form.user', message: 'User' })}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={draft.userId === null ? '' : String(draft.userId)}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              set({ userId: value === '' ? null : Number(value) }, ['user_id']);
+            }}
           >
-            {lineProblems.map((line) => {
-              const number = line.line;
-              return (
-                <Box as="li" key={`${line.line}-${line.problem.id}`} py="1" fontSize="sm">
-                  <HStack gap="3" align="flex-start">
-                    <Text fontWeight="semibold" color="fg.error" flexShrink={0} minW="4.5em">
-                      {t({ id: 'token.form.lineNumber', message: `Line ${number}` })}
-                    </Text>
-                    <Stack gap="0" minW="0">
-                      <Text fontFamily="mono" wordBreak="break-all">
-                        {line.input}
-                      </Text>
-                      <Text color="fg.error">{problemText(i18n, line.problem)}</Text>
-                    </Stack>
-                  </HStack>
-                </Box>
-              );
-            })}
+            {draft.userId === null ? (
+              <option value="">{t({ id: 'token.form.userChoose', message: 'Choose a user' })}</option>
+            ) : null}
+            {users.map((user) => (
+              <option key={user.id} value={user.id} disabled={!user.main && !user.apiEnabled}>
+                {userLabel(user)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText>
+          {t({
+            id: 'token.form.userHint',
+            message: 'The token calls the API as this user, with its function and data permission.',
+          })}
+        </Field.HelperText>
+        <Field.ErrorText>{userProblem}</Field.ErrorText>
+        {usersRead.data === undefined ? (
+          <Text fontSize="sm" color={usersRead.failed ? 'fg.error' : 'fg.muted'} role="status">
+            {usersRead.failed
+              ? t({
+                  id: 'token.form.usersFailed',
+                  message: 'The sub-accounts could not be read: only the main account can be chosen now.',
+                })
+              : t({ id: 'token.form.usersReading', message: 'Reading the sub-accounts…' })}
+          </Text>
+        ) : null}
+        {noApi.length > 0 ? (
+          <Box fontSize="sm" color="fg.muted">
+            <Text>
+              {t({
+                id: 'token.form.noApiNote',
+                message:
+                  'A sub-account needs API permission before it can have tokens. Enable it in its permissions:',
+              })}
+            </Text>
+            <HStack as="ul" listStyleType="none" gap="3" wrap="wrap" mt="1">
+              {noApi.map(({ id, name }) => (
+                <li key={id}>
+                  <a href={permissionsHref(id)} style={{ textDecoration: 'underline' }}>
+                    {t({ id: 'token.form.noApiLink', message: `Permissions of ${name}` })}
+                  </a>
+                </li>
+              ))}
+            </HStack>
           </Box>
         ) : null}
+      </Field.Root>
 
-        <DomainChoice
-          value={draft.domains}
-          onChange={(domains) => set({ domains }, ['domains'])}
-          names={domainNames}
-          read={domainsRead}
-          error={domainProblem}
+      <Field.Root invalid={remarkProblem !== null}>
+        <Field.Label>{t({ id: 'token.form.remark', message: 'Remark' })}</Field.Label>
+        <Input
+          value={draft.remark}
+          autoComplete="off"
+          placeholder={t({
+            id: 'token.form.remarkPlaceholder',
+            message: 'What the token is for, e.g. the deploy script',
+          })}
+          onChange={(e) => set({ remark: e.currentTarget.value }, ['remark'])}
         />
-      </Stack>
-    </DialogFrame>
+        <Field.HelperText>
+          {t({
+            id: 'token.form.remarkHint',
+            message: plural(remarkMax, {
+              one: 'Optional, at most # character.',
+              other: 'Optional, at most # characters.',
+            }),
+          })}
+        </Field.HelperText>
+        <Field.ErrorText>{remarkProblem}</Field.ErrorText>
+      </Field.Root>
+
+      <Box as="fieldset" minW="0">
+        <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">
+          {t({ id: 'token.form.access', message: 'Access' })}
+        </Text>
+        <Stack gap="2">
+          {(['read', 'write'] as TokenAccess[]).map((access) => (
+            <Box as="label" key={access} display="flex" alignItems="flex-start" gap="2" cursor="pointer">
+              <input
+                type="radio"
+                name={`${ids.user}-access`}
+                checked={draft.access === access}
+                onChange={() => set({ access }, ['access'])}
+                style={{ marginTop: '0.3em' }}
+              />
+              <Stack gap="0">
+                <Text as="span">{i18n._(accessLabels[access])}</Text>
+                <Text as="span" fontSize="sm" color="fg.muted">
+                  {i18n._(accessHints[access])}
+                </Text>
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      </Box>
+
+      <ExpirySelect
+        label={t({ id: 'token.form.expiry', message: 'Expires' })}
+        modes={expiryModes}
+        mode={draft.expiry}
+        onModeChange={(expiry) => {
+          // A date starts from a month ahead rather than from an empty field.
+          const expiryDate =
+            expiry === 'date' && draft.expiryDate === '' ? dayOf(now + 30 * 86_400_000) : draft.expiryDate;
+          set({ expiry, expiryDate }, ['expires_at']);
+        }}
+        input={
+          draft.expiry === 'date'
+            ? {
+                type: 'date',
+                maxW: '200px',
+                value: draft.expiryDate,
+                min: dayOf(now),
+                label: t({ id: 'token.form.expiryDay', message: 'Last day of the token' }),
+                onChange: (expiryDate) => set({ expiryDate }, ['expires_at']),
+              }
+            : null
+        }
+        helper={
+          until
+            ? t({ id: 'token.form.expiryUntil', message: `Until about ${until}` })
+            : draft.expiry === 'date'
+              ? t({
+                  id: 'token.form.expiryDateHint',
+                  message: 'It stops working at the end of that day (23:59:59, your time).',
+                })
+              : t({ id: 'token.form.expiryNeverHint', message: 'It works until it is deleted.' })
+        }
+        error={expiryProblem}
+      />
+
+      <Field.Root invalid={addressProblem !== null}>
+        <Field.Label>{t({ id: 'token.form.addresses', message: 'Allowed addresses' })}</Field.Label>
+        <Textarea
+          value={draft.addresses}
+          rows={4}
+          fontFamily="mono"
+          fontSize="sm"
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          placeholder={'192.0.2.10\n198.51.100.0/24\n2001:db8::/48'}
+          aria-describedby={lineProblems.length > 0 ? ids.lines : undefined}
+          onChange={(e) => set({ addresses: e.currentTarget.value }, ['allowed_ips'])}
+        />
+        <Field.HelperText>
+          {t({
+            id: 'token.form.addressesHint',
+            message: plural(addressesMax, {
+              one: 'One IPv4 or IPv6 address or CIDR range per line, at most # line. Empty: calls may come from any address.',
+              other:
+                'One IPv4 or IPv6 address or CIDR range per line, at most # lines. Empty: calls may come from any address.',
+            }),
+          })}
+        </Field.HelperText>
+        <Field.ErrorText>{addressProblem}</Field.ErrorText>
+      </Field.Root>
+      {lineProblems.length > 0 ? (
+        <Box
+          as="ul"
+          id={ids.lines}
+          listStyleType="none"
+          borderWidth="1px"
+          borderColor="border.error"
+          borderRadius="md"
+          bg="bg.error"
+          px="3"
+          py="2"
+          aria-label={t({ id: 'token.form.lineProblems', message: 'Problems by line' })}
+        >
+          {lineProblems.map((line) => {
+            const number = line.line;
+            return (
+              <Box as="li" key={`${line.line}-${line.problem.id}`} py="1" fontSize="sm">
+                <HStack gap="3" align="flex-start">
+                  <Text fontWeight="semibold" color="fg.error" flexShrink={0} minW="4.5em">
+                    {t({ id: 'token.form.lineNumber', message: `Line ${number}` })}
+                  </Text>
+                  <Stack gap="0" minW="0">
+                    <Text fontFamily="mono" wordBreak="break-all">
+                      {line.input}
+                    </Text>
+                    <Text color="fg.error">{problemText(i18n, line.problem)}</Text>
+                  </Stack>
+                </HStack>
+              </Box>
+            );
+          })}
+        </Box>
+      ) : null}
+
+      <DomainChoice
+        value={draft.domains}
+        onChange={(domains) => set({ domains }, ['domains'])}
+        names={domainNames}
+        read={domainsRead}
+        error={domainProblem}
+      />
+    </FormDialog>
   );
 }

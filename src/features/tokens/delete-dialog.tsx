@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Field, Input, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { TokenEntry } from '../../contract/users';
-import { DialogFrame } from '../../ui/dialog-frame';
+import { FormDialog } from '../../ui/form-dialog';
 import { formatDateTime } from '../../ui/format';
 import { confirmationText, deletionConfirmed } from './confirm';
 import { accessLabels } from './token-messages';
@@ -53,74 +53,66 @@ export function DeleteDialog({ token, online, onClose, onDelete }: DeleteDialogP
   ];
 
   return (
-    <DialogFrame
+    <FormDialog
       role="alertdialog"
       closeOnInteractOutside={false}
       onClose={onClose}
       onSubmit={() => void submit()}
       title={t({ id: 'token.delete.title', message: `Delete the token ${hint}?` })}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t({ id: 'common.action.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="red" loading={deleting} disabled={!confirmed || !online}>
-            {t({ id: 'token.delete.confirm', message: 'Delete token' })}
-          </Button>
-        </>
-      }
+      submitLabel={t({ id: 'token.delete.confirm', message: 'Delete token' })}
+      submitPalette="red"
+      busy={deleting}
+      submitDisabled={!confirmed || !online}
     >
-      <Stack gap="4">
-        {refused ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{refused}</Alert.Title>
-          </Alert.Root>
-        ) : null}
-        <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1" fontSize="sm">
-          {facts.map(([label, value]) => (
-            <Box key={label} display="contents">
-              <Text as="dt" color="fg.muted">
-                {label}
-              </Text>
-              <Text as="dd" wordBreak="break-all">
-                {value}
-              </Text>
-            </Box>
-          ))}
-        </Box>
-        <Text>
+      {refused ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{refused}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1" fontSize="sm">
+        {facts.map(([label, value]) => (
+          <Box key={label} display="contents">
+            <Text as="dt" color="fg.muted">
+              {label}
+            </Text>
+            <Text as="dd" wordBreak="break-all">
+              {value}
+            </Text>
+          </Box>
+        ))}
+      </Box>
+      <Text>
+        {t({
+          id: 'token.delete.message',
+          message:
+            'Calls with this token are refused from then on, by any script or program that uses it. This cannot be undone.',
+        })}
+      </Text>
+      <Field.Root>
+        <Field.Label>
+          {t({ id: 'token.delete.typeLabel', message: `To confirm, type the user name ${expected}` })}
+        </Field.Label>
+        <Input
+          value={typed}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={expected}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+        />
+        <Field.HelperText>
           {t({
-            id: 'token.delete.message',
-            message:
-              'Calls with this token are refused from then on, by any script or program that uses it. This cannot be undone.',
+            id: 'token.delete.typeHint',
+            message: 'The delete button turns on once the user name is typed exactly as shown.',
           })}
+        </Field.HelperText>
+      </Field.Root>
+      {!online ? (
+        <Text fontSize="sm" color="fg.warning">
+          {t({ id: 'token.delete.offline', message: 'Deleting a token needs a connection.' })}
         </Text>
-        <Field.Root>
-          <Field.Label>
-            {t({ id: 'token.delete.typeLabel', message: `To confirm, type the user name ${expected}` })}
-          </Field.Label>
-          <Input
-            value={typed}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={expected}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-          />
-          <Field.HelperText>
-            {t({
-              id: 'token.delete.typeHint',
-              message: 'The delete button turns on once the user name is typed exactly as shown.',
-            })}
-          </Field.HelperText>
-        </Field.Root>
-        {!online ? (
-          <Text fontSize="sm" color="fg.warning">
-            {t({ id: 'token.delete.offline', message: 'Deleting a token needs a connection.' })}
-          </Text>
-        ) : null}
-      </Stack>
-    </DialogFrame>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { routes } from '../../contract/routes';
 import type { TokenEntry } from '../../contract/users';
 import { copyMessages, copyText } from '../../ui/copy-text';
 import { DialogFrame } from '../../ui/dialog-frame';
+import { SecretField } from '../../ui/secret-field';
 
 interface SecretDialogProps {
   token: TokenEntry;
@@ -46,33 +47,18 @@ export function SecretDialog({ token, secret, onClose }: SecretDialogProps) {
         <Text>
           {t({ id: 'token.created', message: 'Token created. Copy the secret now and keep it safe.' })}
         </Text>
-        <Stack gap="1">
-          <Text fontWeight="medium" fontSize="sm" id="token-secret-label">
-            {t({ id: 'token.secret.label', message: 'Secret' })}
-          </Text>
-          <HStack gap="2" align="stretch">
-            <Box
-              flex="1"
-              minW="0"
-              fontFamily="mono"
-              fontSize="sm"
-              borderWidth="1px"
-              borderRadius="md"
-              bg="bg.muted"
-              px="3"
-              py="2"
-              wordBreak="break-all"
-              userSelect="all"
-              aria-labelledby="token-secret-label"
-              data-testid="token-secret"
-            >
-              {secret}
-            </Box>
+        <SecretField
+          labelId="token-secret-label"
+          label={t({ id: 'token.secret.label', message: 'Secret' })}
+          testId="token-secret"
+          action={
             <Button variant="outline" onClick={() => copy(secret)}>
               {t({ id: 'token.secret.copy', message: 'Copy secret' })}
             </Button>
-          </HStack>
-        </Stack>
+          }
+        >
+          {secret}
+        </SecretField>
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Content>

@@ -1,8 +1,8 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { api } from '../../api';
-import { DialogFrame } from '../../ui/dialog-frame';
+import { FormDialog } from '../../ui/form-dialog';
 import { useOnline } from '../../ui/use-online';
 import { CurrentPasswordField } from './fields';
 import { problemText } from './user-messages';
@@ -45,44 +45,31 @@ export function PasswordConfirmDialog({ onDone }: { onDone: (confirmed: boolean)
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       closeOnInteractOutside={false}
       title={t({ id: 'user.confirm.title', message: 'Confirm your password' })}
       onClose={() => onDone(false)}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onDone(false)}>
-            {t({ id: 'common.action.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={busy} disabled={!online}>
-            {t({ id: 'user.confirm.submit', message: 'Confirm' })}
-          </Button>
-        </>
-      }
+      submitLabel={t({ id: 'user.confirm.submit', message: 'Confirm' })}
+      busy={busy}
+      submitDisabled={!online}
+      failure={failure}
     >
-      <Stack gap="4">
-        <Text fontSize="sm" color="fg.muted">
-          {t({
-            id: 'user.confirm.intro',
-            message:
-              'For your account’s safety, enter your sign-in password to continue. You will not be asked again for a few minutes.',
-          })}
-        </Text>
-        <CurrentPasswordField
-          value={password}
-          onChange={(next) => {
-            setPassword(next);
-            setServer({});
-          }}
-          problem={problemText(i18n, shown)}
-        />
-        {failure ? (
-          <Text color="fg.error" role="alert">
-            {failure}
-          </Text>
-        ) : null}
-      </Stack>
-    </DialogFrame>
+      <Text fontSize="sm" color="fg.muted">
+        {t({
+          id: 'user.confirm.intro',
+          message:
+            'For your account’s safety, enter your sign-in password to continue. You will not be asked again for a few minutes.',
+        })}
+      </Text>
+      <CurrentPasswordField
+        value={password}
+        onChange={(next) => {
+          setPassword(next);
+          setServer({});
+        }}
+        problem={problemText(i18n, shown)}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Alert, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useFieldForm, useSend } from './use-field-form';
-import { DialogFrame } from '../../ui/dialog-frame';
+import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/toaster';
 import { CurrentPasswordField, PasswordFields } from './fields';
 import { problemText } from './user-messages';
@@ -56,59 +56,46 @@ function PasswordForm<D extends PasswordDraft & { old_password?: string }>({
   });
 
   return (
-    <DialogFrame
+    <FormDialog
       size="lg"
       closeOnInteractOutside={false}
       title={title}
       onClose={onClose}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t({ id: 'common.action.cancel', message: 'Cancel' })}
-          </Button>
-          <Button type="submit" colorPalette="blue" loading={busy} disabled={!online}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      submitLabel={submitLabel}
+      busy={busy}
+      submitDisabled={!online}
+      failure={failure}
     >
-      <Stack gap="4">
-        <Text fontSize="sm" color="fg.muted">
-          {intro}
-        </Text>
-        {!online ? (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>
-              {t({
-                id: 'user.offline.security',
-                message: 'This needs a connection: passwords and sign-in settings go straight to the server.',
-              })}
-            </Alert.Title>
-          </Alert.Root>
-        ) : null}
-        {draft.old_password !== undefined ? (
-          <CurrentPasswordField
-            value={draft.old_password}
-            onChange={(old_password) => change({ old_password } as Partial<D>)}
-            onBlur={() => touch('old_password')}
-            problem={problemText(i18n, shown.old_password)}
-          />
-        ) : null}
-        <PasswordFields
-          value={draft}
-          problems={shown}
-          onChange={(next) => change(next as Partial<D>)}
-          onTouch={touch}
+      <Text fontSize="sm" color="fg.muted">
+        {intro}
+      </Text>
+      {!online ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t({
+              id: 'user.offline.security',
+              message: 'This needs a connection: passwords and sign-in settings go straight to the server.',
+            })}
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {draft.old_password !== undefined ? (
+        <CurrentPasswordField
+          value={draft.old_password}
+          onChange={(old_password) => change({ old_password } as Partial<D>)}
+          onBlur={() => touch('old_password')}
+          problem={problemText(i18n, shown.old_password)}
         />
-        {failure ? (
-          <Text color="fg.error" role="alert">
-            {failure}
-          </Text>
-        ) : null}
-      </Stack>
-    </DialogFrame>
+      ) : null}
+      <PasswordFields
+        value={draft}
+        problems={shown}
+        onChange={(next) => change(next as Partial<D>)}
+        onTouch={touch}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Card, Checkbox, Heading, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { GrantList, GrantPicker, type GrantOption } from '../../ui/grant-picker';
+import { SectionCard } from '../../ui/section-card';
 import type { MenuGroup } from './menu-tree';
 import { MenuTreeView } from './menu-tree-view';
 import { grantIdsOf, setGrantIds, type GrantKind, type PermissionDraft } from './permissions';
@@ -84,110 +85,91 @@ export function PermissionEditor({
   });
   return (
     <Stack gap="5">
-      <Card.Root as="section" aria-labelledby="user-perm-function">
-        <Card.Header>
-          <Heading as="h2" size="md" id="user-perm-function">
-            {t({ id: 'user.perm.functionTitle', message: 'Function permission' })}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t({
-              id: 'user.perm.functionHint',
-              message:
-                'The menu items the sub-account sees and may use. User management, API tokens and the audit log stay with the main account.',
-            })}
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <MenuTreeView
-            tree={tree}
-            ticked={value.ticked}
-            onChange={(ticked) => onChange({ ...value, ticked })}
-            label={label}
+      <SectionCard
+        titleId="user-perm-function"
+        title={t({ id: 'user.perm.functionTitle', message: 'Function permission' })}
+        hint={t({
+          id: 'user.perm.functionHint',
+          message:
+            'The menu items the sub-account sees and may use. User management, API tokens and the audit log stay with the main account.',
+        })}
+      >
+        <MenuTreeView
+          tree={tree}
+          ticked={value.ticked}
+          onChange={(ticked) => onChange({ ...value, ticked })}
+          label={label}
+          disabled={disabled}
+        />
+      </SectionCard>
+
+      <SectionCard
+        titleId="user-perm-data"
+        title={t({ id: 'user.perm.dataTitle', message: 'Data permission' })}
+        hint={t({
+          id: 'user.perm.dataHint',
+          message:
+            'The domains and certificates the sub-account may view and operate. What it creates itself is always its own.',
+        })}
+      >
+        <Stack gap="4">
+          <GrantPicker
+            {...grant('domains')}
             disabled={disabled}
+            legend={t({ id: 'user.perm.domains', message: 'By domain' })}
+            allLabel={t({ id: 'user.perm.domainsAll', message: 'All, including future domains' })}
+            someLabel={t({ id: 'user.perm.domainsSome', message: 'Selected domains' })}
+            list={<DomainList {...ids('domains')} />}
           />
-        </Card.Body>
-      </Card.Root>
-
-      <Card.Root as="section" aria-labelledby="user-perm-data">
-        <Card.Header>
-          <Heading as="h2" size="md" id="user-perm-data">
-            {t({ id: 'user.perm.dataTitle', message: 'Data permission' })}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t({
-              id: 'user.perm.dataHint',
-              message:
-                'The domains and certificates the sub-account may view and operate. What it creates itself is always its own.',
-            })}
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            <GrantPicker
-              {...grant('domains')}
-              disabled={disabled}
-              legend={t({ id: 'user.perm.domains', message: 'By domain' })}
-              allLabel={t({ id: 'user.perm.domainsAll', message: 'All, including future domains' })}
-              someLabel={t({ id: 'user.perm.domainsSome', message: 'Selected domains' })}
-              list={<DomainList {...ids('domains')} />}
-            />
-            <GrantPicker
-              {...grant('certs')}
-              disabled={disabled}
-              legend={t({ id: 'user.perm.certs', message: 'By certificate' })}
-              allLabel={t({ id: 'user.perm.certsAll', message: 'All, including future certificates' })}
-              someLabel={t({ id: 'user.perm.certsSome', message: 'Selected certificates' })}
-              list={<CertList {...ids('certs')} />}
-            />
-            <GrantPicker
-              {...grant('users')}
-              disabled={disabled}
-              legend={t({ id: 'user.perm.users', message: 'By user' })}
-              hint={t({
-                id: 'user.perm.usersHint',
-                message: 'Adds the domains and certificates that these users created to those granted above.',
-              })}
-              allLabel={t({ id: 'user.perm.usersAll', message: 'All users, including future sub-accounts' })}
-              someLabel={t({ id: 'user.perm.usersSome', message: 'Selected users' })}
-              list={
-                <GrantList
-                  {...ids('users')}
-                  options={owners}
-                  searchLabel={t({ id: 'user.grant.searchUsers', message: 'Search users' })}
-                  emptyLabel={t({ id: 'user.grant.noUsers', message: 'No other users.' })}
-                  goneLabel={t({ id: 'user.grant.goneUser', message: 'Deleted sub-account' })}
-                />
-              }
-            />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-
-      <Card.Root as="section" aria-labelledby="user-perm-api">
-        <Card.Header>
-          <Heading as="h2" size="md" id="user-perm-api">
-            {t({ id: 'user.perm.apiTitle', message: 'API permission' })}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Checkbox.Root
-            checked={value.api_enabled}
+          <GrantPicker
+            {...grant('certs')}
             disabled={disabled}
-            onCheckedChange={(e) => onChange({ ...value, api_enabled: e.checked === true })}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t({ id: 'user.perm.api', message: 'Allow API tokens' })}</Checkbox.Label>
-          </Checkbox.Root>
-          <Text fontSize="sm" color="fg.muted" mt="2">
-            {t({
-              id: 'user.perm.apiHint',
-              message:
-                'You can then create API tokens that act as this sub-account, within the permissions above.',
+            legend={t({ id: 'user.perm.certs', message: 'By certificate' })}
+            allLabel={t({ id: 'user.perm.certsAll', message: 'All, including future certificates' })}
+            someLabel={t({ id: 'user.perm.certsSome', message: 'Selected certificates' })}
+            list={<CertList {...ids('certs')} />}
+          />
+          <GrantPicker
+            {...grant('users')}
+            disabled={disabled}
+            legend={t({ id: 'user.perm.users', message: 'By user' })}
+            hint={t({
+              id: 'user.perm.usersHint',
+              message: 'Adds the domains and certificates that these users created to those granted above.',
             })}
-          </Text>
-        </Card.Body>
-      </Card.Root>
+            allLabel={t({ id: 'user.perm.usersAll', message: 'All users, including future sub-accounts' })}
+            someLabel={t({ id: 'user.perm.usersSome', message: 'Selected users' })}
+            list={
+              <GrantList
+                {...ids('users')}
+                options={owners}
+                searchLabel={t({ id: 'user.grant.searchUsers', message: 'Search users' })}
+                emptyLabel={t({ id: 'user.grant.noUsers', message: 'No other users.' })}
+                goneLabel={t({ id: 'user.grant.goneUser', message: 'Deleted sub-account' })}
+              />
+            }
+          />
+        </Stack>
+      </SectionCard>
+
+      <SectionCard titleId="user-perm-api" title={t({ id: 'user.perm.apiTitle', message: 'API permission' })}>
+        <Checkbox.Root
+          checked={value.api_enabled}
+          disabled={disabled}
+          onCheckedChange={(e) => onChange({ ...value, api_enabled: e.checked === true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t({ id: 'user.perm.api', message: 'Allow API tokens' })}</Checkbox.Label>
+        </Checkbox.Root>
+        <Text fontSize="sm" color="fg.muted" mt="2">
+          {t({
+            id: 'user.perm.apiHint',
+            message:
+              'You can then create API tokens that act as this sub-account, within the permissions above.',
+          })}
+        </Text>
+      </SectionCard>
     </Stack>
   );
 }

@@ -73,3 +73,42 @@ export function useSend<D extends object>(
   };
   return { busy, failure, submit };
 }
+
+/**
+ * What was last read of a thing being edited. Read again (refresh, reconnection), what was not
+ * edited follows the server: the draft is replaced unless it differs from what was read before.
+ */
+export function useReadBase<D>(
+  latest: D,
+  draft: D,
+  setDraft: (draft: D) => void,
+  same: (a: D, b: D) => boolean,
+) {
+  const [base, setBase] = useState(latest);
+  const changed = !same(draft, base);
+  if (!same(latest, base)) {
+    setBase(latest);
+    if (!changed) setDraft(latest);
+  }
+  return { base, setBase, changed };
+}
+
+/** A form of `useFieldForm` editing what was read (`latest`), after `useReadBase`. */
+export function useEditForm<D extends object>(
+  latest: D,
+  problemsOf: (draft: D) => FieldProblems,
+  same: (a: D, b: D) => boolean,
+) {
+  const form = useFieldForm<D>(latest, problemsOf);
+  const { base, setBase, changed } = useReadBase(latest, form.draft, form.setDraft, same);
+  return {
+    ...form,
+    base,
+    changed,
+    /** The server's answer is what is read now: the form starts afresh from it. */
+    saved(to: D) {
+      setBase(to);
+      form.reset(to);
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DataList, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -6,6 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { limits } from '../../contract/limits';
 import type { ChildSummary } from '../../contract/users';
 import { useAppState } from '../../ui/app-state';
+import { DetailList, type DetailRow } from '../../ui/detail-list';
+import { SectionCard } from '../../ui/section-card';
 import { useOnline } from '../../ui/use-online';
 import { CreateStepper } from './create-stepper';
 import { PasswordFields, ProfileFields } from './fields';
@@ -14,6 +16,7 @@ import { ownerOptions } from './owners';
 import { PermissionEditor } from './permission-editor';
 import { emptyPermissions, permissionBody, type PermissionDraft } from './permissions';
 import { userDetailHref } from './search';
+import { TextField } from './text-field';
 import { problemText, type CreateStep } from './user-messages';
 import { useChildren, useUserCall, withReads } from './use-reads';
 import {
@@ -232,51 +235,36 @@ function UserCreateBody({ menuLabels }: UserCreateScreenProps) {
       >
         {step === 'info' ? (
           <Stack gap="5">
-            <Card.Root as="section" aria-labelledby="user-create-account">
-              <Card.Header>
-                <Heading as="h2" size="md" id="user-create-account">
-                  {t({ id: 'user.create.accountTitle', message: 'Sign-in' })}
-                </Heading>
-              </Card.Header>
-              <Card.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={shown.login !== undefined} maxW={{ md: '28rem' }}>
-                    <Field.Label>
-                      {t({ id: 'user.field.login', message: 'Login' })}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      value={draft.login}
-                      maxLength={32}
-                      autoComplete="off"
-                      spellCheck={false}
-                      autoCapitalize="off"
-                      onChange={(e) => change({ login: e.currentTarget.value })}
-                      onBlur={() => touch('login')}
-                    />
-                    <Field.HelperText>
-                      {t({
-                        id: 'user.field.loginHint',
-                        message:
-                          "4–32 characters: a letter first, then letters, digits, '_', '-' or '.'. The login cannot be changed once set.",
-                      })}
-                    </Field.HelperText>
-                    <Field.ErrorText>{problemText(i18n, shown.login)}</Field.ErrorText>
-                  </Field.Root>
-                  <PasswordFields value={draft} onChange={change} onTouch={touch} problems={shown} />
-                </Stack>
-              </Card.Body>
-            </Card.Root>
-            <Card.Root as="section" aria-labelledby="user-create-profile">
-              <Card.Header>
-                <Heading as="h2" size="md" id="user-create-profile">
-                  {t({ id: 'user.create.profileTitle', message: 'Name and contacts' })}
-                </Heading>
-              </Card.Header>
-              <Card.Body>
-                <ProfileFields value={draft} onChange={change} onTouch={touch} problems={shown} />
-              </Card.Body>
-            </Card.Root>
+            <SectionCard
+              titleId="user-create-account"
+              title={t({ id: 'user.create.accountTitle', message: 'Sign-in' })}
+            >
+              <Stack gap="4">
+                <Box maxW={{ md: '28rem' }}>
+                  <TextField
+                    required
+                    maxLength={32}
+                    label={t({ id: 'user.field.login', message: 'Login' })}
+                    value={draft.login}
+                    onChange={(login) => change({ login })}
+                    onBlur={() => touch('login')}
+                    problem={problemText(i18n, shown.login)}
+                    helper={t({
+                      id: 'user.field.loginHint',
+                      message:
+                        "4–32 characters: a letter first, then letters, digits, '_', '-' or '.'. The login cannot be changed once set.",
+                    })}
+                  />
+                </Box>
+                <PasswordFields value={draft} onChange={change} onTouch={touch} problems={shown} />
+              </Stack>
+            </SectionCard>
+            <SectionCard
+              titleId="user-create-profile"
+              title={t({ id: 'user.create.profileTitle', message: 'Name and contacts' })}
+            >
+              <ProfileFields value={draft} onChange={change} onTouch={touch} problems={shown} />
+            </SectionCard>
             {refusal}
             <HStack justify="flex-end" gap="3" wrap="wrap">
               {submitted && hasProblems(shown) ? (
@@ -340,7 +328,7 @@ function CreatedSummary({
       ? t({ id: 'user.done.none', message: 'None' })
       : t({ id: 'user.done.some', message: plural(count, { one: '# item', other: '# items' }) });
   };
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     [t({ id: 'user.field.login', message: 'Login' }), login],
     [t({ id: 'user.field.realName', message: 'Real name' }), user.real_name || '--'],
     [t({ id: 'user.field.mobile', message: 'Mobile' }), user.mobile || '--'],
@@ -365,30 +353,16 @@ function CreatedSummary({
     ],
   ];
   return (
-    <Card.Root as="section" aria-labelledby="user-create-done">
-      <Card.Header>
-        <Heading as="h2" size="md" id="user-create-done" role="status">
-          {t({ id: 'user.done.title', message: `Sub-account ${login} created` })}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t({
-            id: 'user.done.hint',
-            message:
-              'Give its login and password to the person who will use it. They sign in on the sign-in page as you do.',
-          })}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <DataList.Root orientation="horizontal">
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue>{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
-      </Card.Body>
-      <Card.Footer>
+    <SectionCard
+      titleId="user-create-done"
+      titleRole="status"
+      title={t({ id: 'user.done.title', message: `Sub-account ${login} created` })}
+      hint={t({
+        id: 'user.done.hint',
+        message:
+          'Give its login and password to the person who will use it. They sign in on the sign-in page as you do.',
+      })}
+      footer={
         <HStack gap="3" wrap="wrap">
           <Button asChild colorPalette="blue">
             <a href="#/cdn/user/list">{t({ id: 'user.done.toList', message: 'Back to the sub-accounts' })}</a>
@@ -404,7 +378,9 @@ function CreatedSummary({
             </Button>
           ) : null}
         </HStack>
-      </Card.Footer>
-    </Card.Root>
+      }
+    >
+      <DetailList rows={rows} />
+    </SectionCard>
   );
 }

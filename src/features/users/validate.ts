@@ -53,23 +53,24 @@ const problem = (id: string | null): Problem | undefined => (id === null ? undef
 const compact = (problems: FieldProblems): FieldProblems =>
   Object.fromEntries(Object.entries(problems).filter(([, p]) => p !== undefined)) as FieldProblems;
 
-/** The contacts as they are sent: without surrounding blanks (the server trims them too). */
-export const profileBody = (draft: ProfileDraft): ProfileDraft => ({
-  real_name: draft.real_name.trim(),
-  mobile: draft.mobile.trim(),
-  email: draft.email.trim(),
-  remark: draft.remark.trim(),
+/** The texts of a draft as they are sent: without surrounding blanks (the server trims them too). */
+const trimmed = <D extends Record<string, string>>(draft: D): D =>
+  Object.fromEntries(Object.entries(draft).map(([field, text]) => [field, text.trim()])) as D;
+
+/** spec §5: an 11-digit mobile, a valid email (both optional); a name one line of text. */
+const contactRules = (draft: Pick<ProfileDraft, 'real_name' | 'mobile' | 'email'>): FieldProblems => ({
+  real_name: problem(checkText(draft.real_name)),
+  mobile: problem(checkText(draft.mobile) ?? validateMobile(draft.mobile.trim())),
+  email: problem(checkText(draft.email) ?? validateEmail(draft.email.trim())),
 });
 
-/** spec §5: an 11-digit mobile, a valid email (both optional); names and remarks one line of text. */
+/** A sub-account's contacts as they are sent (of a draft that may hold more than them). */
+export const profileBody = ({ real_name, mobile, email, remark }: ProfileDraft): ProfileDraft =>
+  trimmed({ real_name, mobile, email, remark });
+
+/** spec §5: the contacts' rules; a remark one line of text. */
 export function profileProblems(draft: ProfileDraft): FieldProblems {
-  const body = profileBody(draft);
-  return compact({
-    real_name: problem(checkText(draft.real_name)),
-    mobile: problem(checkText(draft.mobile) ?? validateMobile(body.mobile)),
-    email: problem(checkText(draft.email) ?? validateEmail(body.email)),
-    remark: problem(checkText(draft.remark)),
-  });
+  return compact({ ...contactRules(draft), remark: problem(checkText(draft.remark)) });
 }
 
 export interface ContactDraft {
@@ -79,23 +80,13 @@ export interface ContactDraft {
   company: string;
 }
 
-/** The contacts as they are sent: without surrounding blanks (the server trims them too). */
-export const contactBody = (draft: ContactDraft): ContactDraft => ({
-  real_name: draft.real_name.trim(),
-  mobile: draft.mobile.trim(),
-  email: draft.email.trim(),
-  company: draft.company.trim(),
-});
+/** The account's own contacts as they are sent. */
+export const contactBody = ({ real_name, mobile, email, company }: ContactDraft): ContactDraft =>
+  trimmed({ real_name, mobile, email, company });
 
-/** spec §5: the account's own contacts: an 11-digit mobile, a valid email (both optional). */
+/** spec §5: the account's own contacts: the contacts' rules; a company one line of text. */
 export function contactProblems(draft: ContactDraft): FieldProblems {
-  const body = contactBody(draft);
-  return compact({
-    real_name: problem(checkText(draft.real_name)),
-    mobile: problem(checkText(draft.mobile) ?? validateMobile(body.mobile)),
-    email: problem(checkText(draft.email) ?? validateEmail(body.email)),
-    company: problem(checkText(draft.company)),
-  });
+  return compact({ ...contactRules(draft), company: problem(checkText(draft.company)) });
 }
 
 export interface PasswordChangeDraft extends PasswordDraft {
