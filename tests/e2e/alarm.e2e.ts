@@ -6,7 +6,7 @@ const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
 interface Config {
-  policies: { name: string; enabled: boolean; rules: unknown[] }[];
+  policies: { id: string; name: string; enabled: boolean; rules: unknown[] }[];
   templates: { name: string }[];
   contacts: { name: string; phone: string }[];
 }
@@ -93,6 +93,24 @@ describe('alarms', () => {
       .toBe(false);
     await row.getByText('Pending sync').waitFor({ state: 'detached' });
 
+    // Copied: the same rules under a name of its own, a new policy on the server.
+    await row.getByRole('button', { name: 'Copy' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy alarm policy' });
+    expect(await copy.getByLabel('Policy name').inputValue()).toBe('Errors_5xx_copy');
+    expect(await copy.getByLabel('Threshold').inputValue()).toBe('2');
+    await screenshots(page, 'alarm-policy-copy');
+    await copy.getByLabel('Policy name').fill('Errors_5xx_eu');
+    await copy.getByRole('button', { name: 'Save' }).click();
+    await page.locator('tr[data-policy="Errors_5xx_eu"]').waitFor();
+    await expect
+      .poll(async () => {
+        const policies = (await config(page)).policies;
+        const source = policies.find((p) => p.name === 'Errors_5xx');
+        const made = policies.find((p) => p.name === 'Errors_5xx_eu');
+        return made && source && made.id !== source.id ? made.rules : null;
+      })
+      .toEqual([{ indicator: 'status5xxRate', operator: 'gt', threshold: 2 }]);
+
     await page.getByRole('tab', { name: 'Alarm history' }).click();
     await page.getByRole('combobox', { name: 'Status' }).waitFor();
     await screenshots(page, 'alarm-history');
@@ -122,6 +140,16 @@ describe('alarms', () => {
     await dialog.getByText('个周期满足条件，每个周期').waitFor();
     expect(await dialog.getByLabel('连续周期数').inputValue()).toBe('3');
     await screenshots(page, 'alarm-zh-policy-dialog');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    // A copy is offered under the source's name with a Chinese suffix.
+    const first = page.locator('tr[data-policy]').first();
+    const source = await first.getAttribute('data-policy');
+    await first.getByRole('button', { name: '复制' }).click();
+    const copy = page.getByRole('dialog', { name: '复制告警策略' });
+    expect(await copy.getByLabel('策略名称').inputValue()).toBe(
+      `${[...(source ?? '')].slice(0, 27).join('')}_副本`,
+    );
+    await screenshots(page, 'alarm-zh-policy-copy');
     await context.close();
   });
 });

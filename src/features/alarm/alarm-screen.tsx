@@ -1,7 +1,6 @@
 import { Stack, Tabs, Text } from '@chakra-ui/react';
-import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { commandFor } from '../../commands/queue';
 import type { CommandName } from '../../commands/registry';
 import { StoreFullError } from '../../store';
@@ -9,7 +8,6 @@ import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { ScreenSkeleton } from '../../ui/screen-skeleton';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { NeverReadList } from '../../ui/never-read-list';
 import { ScreenHeader } from '../../ui/screen-header';
 import { StorageUnavailable } from '../../ui/storage-unavailable';
@@ -18,18 +16,13 @@ import { StoredListStatus } from '../../ui/stored-list-status';
 import { notify } from '../../ui/toaster';
 import { useOnline } from '../../ui/use-online';
 import { ContactsTab } from './contacts-tab';
+import { DeleteConfirm, type SettingDeletion } from './delete-confirm';
 import { HistoryTab } from './history-tab';
 import { PoliciesTab } from './policies-tab';
-import type { Enqueue } from './shared';
 import { TemplatesTab } from './templates-tab';
 import { alarmTabs, type AlarmTab } from './tabs';
 import { useAlarmPull, useAlarmSettings } from './use-alarm-settings';
-
-interface Deleting {
-  command: CommandName;
-  id: string;
-  name: string;
-}
+import type { Enqueue } from './use-setting-draft';
 
 export interface AlarmScreenProps {
   tab: AlarmTab;
@@ -48,7 +41,7 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
   const online = useOnline();
   const settings = useAlarmSettings();
   const refresh = useAlarmPull(runtime, online);
-  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [deleting, setDeleting] = useState<SettingDeletion | null>(null);
 
   const enqueue: Enqueue = useCallback(
     async (name, payload, said) => {
@@ -114,21 +107,11 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
       })}
     />
   );
-  const remove = async () => {
-    if (!deleting) return;
-    const target = deleting;
-    setDeleting(null);
-    await enqueue(
-      target.command,
-      { id: target.id },
-      {
-        online: t({ id: 'alarm.ui.deleted', message: `${ph({ name: target.name })} was deleted.` }),
-        offline: t({
-          id: 'alarm.ui.deletedOffline',
-          message: `The deletion of ${ph({ name: target.name })} is saved on this device and sent when the connection returns.`,
-        }),
-      },
-    );
+  const panels: Record<AlarmTab, ReactNode> = {
+    policies: <PoliciesTab settings={settings} enqueue={enqueue} onDelete={setDeleting} />,
+    history: <HistoryTab />,
+    templates: <TemplatesTab settings={settings} enqueue={enqueue} online={online} onDelete={setDeleting} />,
+    contacts: <ContactsTab settings={settings} enqueue={enqueue} onDelete={setDeleting} />,
   };
 
   return (
@@ -161,69 +144,14 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="policies">
-          {stored.neverRead ? (
-            neverRead
-          ) : (
-            <PoliciesTab
-              settings={settings}
-              enqueue={enqueue}
-              onDelete={(row) =>
-                setDeleting({ command: 'alarmPolicy.delete', id: row.id, name: row.state.name })
-              }
-            />
-          )}
-        </Tabs.Content>
-        <Tabs.Content value="history">
-          <HistoryTab />
-        </Tabs.Content>
-        <Tabs.Content value="templates">
-          {stored.neverRead ? (
-            neverRead
-          ) : (
-            <TemplatesTab
-              settings={settings}
-              enqueue={enqueue}
-              online={online}
-              onDelete={(row) =>
-                setDeleting({ command: 'alarmTemplate.delete', id: row.id, name: row.state.name })
-              }
-            />
-          )}
-        </Tabs.Content>
-        <Tabs.Content value="contacts">
-          {stored.neverRead ? (
-            neverRead
-          ) : (
-            <ContactsTab
-              settings={settings}
-              enqueue={enqueue}
-              onDeleteContact={(row) =>
-                setDeleting({ command: 'alarmContact.delete', id: row.id, name: row.state.name })
-              }
-              onDeleteGroup={(row) =>
-                setDeleting({ command: 'alarmGroup.delete', id: row.id, name: row.state.name })
-              }
-            />
-          )}
-        </Tabs.Content>
+        {alarmTabs.map((name) => (
+          <Tabs.Content key={name} value={name}>
+            {/* The history is read online, page by page; the other tabs show the stored settings. */}
+            {name !== 'history' && stored.neverRead ? neverRead : panels[name]}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t({ id: 'alarm.ui.deleteTitle', message: 'Delete?' })}
-        message={
-          deleting
-            ? t({
-                id: 'alarm.ui.deleteMessage',
-                message: `${ph({ name: deleting.name })} is deleted. This cannot be undone.`,
-              })
-            : ''
-        }
-        confirmLabel={t({ id: 'alarm.ui.delete', message: 'Delete' })}
-        cancelLabel={t({ id: 'alarm.ui.cancel', message: 'Cancel' })}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteConfirm target={deleting} enqueue={enqueue} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }
