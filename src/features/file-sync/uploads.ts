@@ -1,70 +1,61 @@
 import { useSyncExternalStore } from 'react';
+import { createActor, fromPromise } from 'xstate';
 import { api } from '../../api';
-import { fileSyncLimits, type FileSyncTask } from '../../contract/file-sync';
+import type { FileSyncTask } from '../../contract/file-sync';
+import {
+  fileUploadMachine,
+  uploadPhaseOf,
+  type FileUploadActor,
+  type UploadPhase,
+} from '../../machines/file-upload.machine';
 import { fileMd5 } from './md5';
-import { Upload, type UploadDeps } from './upload';
 
-const aborted = () => new DOMException('Stopped', 'AbortError');
-
-function whenOnline(signal: AbortSignal): Promise<void> {
-  if (navigator.onLine) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    };
-    const stop = () => {
-      window.removeEventListener('online', done);
-      reject(aborted());
-    };
-    window.addEventListener('online', done, { once: true });
-    signal.addEventListener('abort', stop, { once: true });
-  });
+/** An upload of this page as the screen shows it. */
+export interface Upload {
+  id: string;
+  name: string;
+  size: number;
+  state: UploadPhase;
+  /** Hashing or sending (waits included): it can be paused. */
+  running: boolean;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    // Back online: try at once rather than at the end of the wait.
-    const online = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', stop);
-      resolve();
-    };
-    const stop = () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', online);
-      reject(aborted());
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    window.addEventListener('online', online, { once: true });
-  });
-}
-
-const liveDeps: UploadDeps = {
-  md5: fileMd5,
-  create: (body) => api.call('fileSyncCreate', body, { quiet: true }),
-  send: (input, bytes, signal) => api.sendBytes('fileSyncChunk', input, bytes, { signal }),
-  chunkBytes: fileSyncLimits.chunkBytes,
-  online: () => navigator.onLine,
-  whenOnline,
-  sleep,
-  now: () => Date.now(),
-};
+/** The upload machine with the browser's calls; each aborts on the signal the machine gives it. */
+const machine = fileUploadMachine.provide({
+  actors: {
+    hash: fromPromise(({ input, signal }) => fileMd5(input.file, input.onProgress, signal)),
+    create: fromPromise(({ input }) => api.call('fileSyncCreate', input, { quiet: true })),
+    sendChunk: fromPromise(({ input, signal }) =>
+      api
+        .sendBytes('fileSyncChunk', { id: input.id, offset: input.offset }, input.bytes, { signal })
+        .then(({ task }) => task),
+    ),
+  },
+});
 
 /**
  * The uploads of this page, kept while the user moves between screens (a reload ends them; the
  * task list then offers to resume each from the bytes the server holds).
  */
-const uploads = new Map<string, Upload>();
+const uploads = new Map<string, FileUploadActor>();
 const listeners = new Set<() => void>();
 let snapshot: Upload[] = [];
 
+const running = (actor: FileUploadActor) => actor.getSnapshot().hasTag('running');
+
+function viewOf(actor: FileUploadActor): Upload {
+  const state = actor.getSnapshot();
+  return {
+    id: state.context.id,
+    name: state.context.name,
+    size: state.context.file.size,
+    state: uploadPhaseOf(state),
+    running: state.hasTag('running'),
+  };
+}
+
 function changed() {
-  snapshot = [...uploads.values()];
+  snapshot = [...uploads.values()].map(viewOf);
   for (const listener of listeners) listener();
 }
 
@@ -74,33 +65,46 @@ function subscribe(listener: () => void) {
 }
 
 /** Starts the upload of a file: a new task, or the unfinished one it continues. */
-export function startUpload(file: File, resumes: FileSyncTask | null, deps: UploadDeps = liveDeps): Upload {
+export function startUpload(file: File, resumes: FileSyncTask | null) {
   const existing = resumes ? uploads.get(resumes.id) : undefined;
-  if (existing?.running) return existing;
-  const upload = new Upload(file, deps, resumes);
-  uploads.set(upload.id, upload);
-  upload.subscribe(changed);
-  void upload.run().finally(changed);
+  if (existing && running(existing)) return;
+  existing?.stop();
+  const actor = createActor(machine, {
+    input: { file, resumes, newId: crypto.randomUUID(), online: navigator.onLine },
+  });
+  uploads.set(actor.getSnapshot().context.id, actor);
+  actor.subscribe(changed);
+  actor.start();
   changed();
-  return upload;
 }
+
+export const pauseUpload = (id: string) => uploads.get(id)?.send({ type: 'upload.pause' });
+
+export const resumeUpload = (id: string) => uploads.get(id)?.send({ type: 'upload.resume' });
 
 /** Forgets an upload of the panel (done, failed, or cancelled on the server). */
 export function forgetUpload(id: string) {
-  uploads.get(id)?.pause();
-  if (uploads.delete(id)) changed();
+  const actor = uploads.get(id);
+  if (!actor) return;
+  uploads.delete(id);
+  if (actor.getSnapshot().status === 'active') actor.send({ type: 'upload.cancel' });
+  changed();
 }
-
-export const uploadOf = (id: string): Upload | undefined => uploads.get(id);
 
 /** The uploads of this page, re-rendering on each of their changes. */
 export function useUploads(): Upload[] {
   return useSyncExternalStore(subscribe, () => snapshot);
 }
 
-/** Leaving the page with bytes still going asks first (the upload can be resumed, but not by itself). */
 if (typeof window !== 'undefined') {
+  const connection = (online: boolean) => () => {
+    for (const actor of uploads.values())
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'connection.changed', online });
+  };
+  window.addEventListener('online', connection(true));
+  window.addEventListener('offline', connection(false));
+  /** Leaving the page with bytes still going asks first (the upload can be resumed, but not by itself). */
   window.addEventListener('beforeunload', (event) => {
-    if ([...uploads.values()].some((u) => u.running)) event.preventDefault();
+    if ([...uploads.values()].some(running)) event.preventDefault();
   });
 }
