@@ -14,17 +14,26 @@ export interface ListTableProps {
   labelledBy?: string;
   /** Framed as a screen's list; false inside a card, which frames it already. */
   framed?: boolean;
+  /** The headers kept on one line (short headers over narrow cells). */
+  nowrapHeaders?: boolean;
   /** The rows, one `Table.Row` each, their cells in the order of the columns. */
   children: ReactNode;
 }
 
 /** A list's table, scrolling sideways when narrower than its columns. */
-export function ListTable({ columns, label, labelledBy, framed = true, children }: ListTableProps) {
+export function ListTable({
+  columns,
+  label,
+  labelledBy,
+  framed = true,
+  nowrapHeaders = false,
+  children,
+}: ListTableProps) {
   return (
     <Box overflowX="auto" borderWidth={framed ? '1px' : undefined} borderRadius={framed ? 'md' : undefined}>
       <Table.Root size="sm" aria-label={label} aria-labelledby={labelledBy}>
         <Table.Header>
-          <Table.Row>
+          <Table.Row css={nowrapHeaders ? { '& th': { whiteSpace: 'nowrap' } } : undefined}>
             {columns.map(({ header, ...layout }, index) => (
               // The columns are fixed: their place is their identity.
               <Table.ColumnHeader key={index} {...layout}>

@@ -8,7 +8,7 @@ import { StoredListStatus } from '../../ui/stored-list-status';
 import { useOnline } from '../../ui/use-online';
 import { Empty } from './empty';
 import { HistoryRow } from './history-row';
-import { ListTable } from './list-table';
+import { ListTable } from '../../ui/list-table';
 import { OptionSelect } from './option-select';
 
 const pageSizes = [20, 50, 100] as const;
@@ -100,14 +100,15 @@ export function HistoryTab() {
       ) : (
         <ListTable
           label={t({ id: 'alarm.ui.history.table', message: 'Alarm history' })}
-          headers={[
-            { label: t({ id: 'alarm.ui.history.time', message: 'Time' }) },
-            { label: t({ id: 'alarm.ui.col.name', message: 'Name' }) },
-            { label: t({ id: 'alarm.ui.col.monitor', message: 'Object type' }), hideBelow: 'lg' },
-            { label: t({ id: 'alarm.ui.history.object', message: 'Object' }) },
-            { label: t({ id: 'alarm.ui.history.content', message: 'Content' }) },
-            { label: t({ id: 'alarm.ui.history.status', message: 'Status' }) },
-            { label: t({ id: 'alarm.ui.history.notices', message: 'Notices' }) },
+          nowrapHeaders
+          columns={[
+            { header: t({ id: 'alarm.ui.history.time', message: 'Time' }) },
+            { header: t({ id: 'alarm.ui.col.name', message: 'Name' }) },
+            { header: t({ id: 'alarm.ui.col.monitor', message: 'Object type' }), hideBelow: 'lg' },
+            { header: t({ id: 'alarm.ui.history.object', message: 'Object' }) },
+            { header: t({ id: 'alarm.ui.history.content', message: 'Content' }) },
+            { header: t({ id: 'alarm.ui.history.status', message: 'Status' }) },
+            { header: t({ id: 'alarm.ui.history.notices', message: 'Notices' }) },
           ]}
         >
           {lists.map((event) => (

@@ -2,14 +2,16 @@ import { Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Empty } from './empty';
-import type { ListHeader } from './list-table';
-import { ListTable } from './list-table';
+import { ListTable, type ListColumn } from '../../ui/list-table';
 import { QueuedBadge } from './queued-badge';
 import { RowActions } from './row-actions';
 import type { SettingRow } from './use-alarm-settings';
 
 /** A column of a settings table after the name: its header, and what its cell shows of a setting. */
-export interface SettingColumn<T> extends ListHeader {
+export interface SettingColumn<T> {
+  label: string;
+  /** The column is left out on screens narrower than this. */
+  hideBelow?: 'lg' | 'xl';
   cell: (setting: T) => ReactNode;
   /** The style of the column's cells. */
   cellProps?: Table.CellProps;
@@ -48,13 +50,13 @@ export function SettingsTable<T extends { name: string }>({
 }: SettingsTableProps<T>) {
   const { t } = useLingui();
   if (rows.length === 0) return <Empty>{empty}</Empty>;
-  const headers = [
-    { label: nameHeader },
-    ...columns,
-    { label: t({ id: 'alarm.ui.col.actions', message: 'Actions' }) },
+  const headers: ListColumn[] = [
+    { header: nameHeader },
+    ...columns.map(({ label: header, hideBelow }) => ({ header, hideBelow })),
+    { header: t({ id: 'alarm.ui.col.actions', message: 'Actions' }) },
   ];
   return (
-    <ListTable label={label} headers={headers}>
+    <ListTable label={label} columns={headers} nowrapHeaders>
       {rows.map((row) => (
         <Table.Row key={row.id} {...(mark ? { [`data-${mark}`]: row.state.name } : {})}>
           <Table.Cell>

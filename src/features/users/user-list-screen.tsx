@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { isApiError } from '../../api';
 import { limits } from '../../contract/limits';
 import type { ChildSummary } from '../../contract/users';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyListCard } from '../../ui/empty-list-card';
 import { formatDateTime } from '../../ui/format';
 import { ListPage } from '../../ui/list-page';
 import { ListTable, type ListColumn } from '../../ui/list-table';
 import { notify } from '../../ui/toaster';
 import { useOnline } from '../../ui/use-online';
+import { DeleteUserDialog } from './delete-user-dialog';
 import { PasswordDialog } from './password-dialog';
 import { userDetailHref } from './search';
 import { securityColors, securityLabels } from './user-messages';
@@ -89,16 +89,9 @@ function UserListBody() {
   const dialogs = (
     <>
       {open?.kind === 'password' ? <PasswordDialog user={open.user} online={online} onClose={close} /> : null}
-      <ConfirmDialog
+      <DeleteUserDialog
         open={open?.kind === 'delete'}
-        title={t({ id: 'user.delete.title', message: `Delete the sub-account ${login}?` })}
-        message={t({
-          id: 'user.delete.message',
-          message:
-            'It is signed out and can no longer sign in; its API tokens stop working. What it created stays with your account. This cannot be undone.',
-        })}
-        confirmLabel={t({ id: 'user.delete.confirm', message: 'Delete' })}
-        cancelLabel={t({ id: 'common.action.cancel', message: 'Cancel' })}
+        login={login}
         onConfirm={() => open?.kind === 'delete' && void remove(open.user)}
         onCancel={close}
       />
