@@ -83,7 +83,7 @@ export function TaskRow({
         {task.completed_at ? formatDateTime(task.completed_at) : '—'}
       </Table.Cell>
       <Table.Cell>
-        <HStack gap="1">
+        <HStack gap="1" flexWrap="wrap">
           {task.status === 'uploading' && !here ? (
             <Button size="xs" variant="outline" disabled={!online} onClick={onResume}>
               {t({ id: 'fileSync.action.resume', message: 'Resume' })}
