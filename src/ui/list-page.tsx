@@ -1,9 +1,13 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { NeverReadCall } from './never-read-call';
 import type { NeverReadListProps } from './never-read-list';
 import { ScreenPage } from './screen-page';
 import type { StoredList } from './stored-list';
 import { StoredListStatus } from './stored-list-status';
+
+/** What separates two sentences: a space in English, nothing after a Chinese full stop. */
+const sentenceGap = (locale: string) => (locale.startsWith('zh') ? '' : ' ');
 
 /** The screen's own words for its list while it was never read on this device. */
 export type NeverReadTexts = Pick<
@@ -43,13 +47,14 @@ export function ListPage<T>({
   neverRead,
   children,
 }: ListPageProps<T>) {
+  const { i18n } = useLingui();
   return (
     <ScreenPage
       title={title}
       intro={
         <>
           {intro}
-          {read.data !== undefined && count ? ` ${count}` : null}
+          {read.data !== undefined && count ? `${sentenceGap(i18n.locale)}${count}` : null}
         </>
       }
       actions={
