@@ -9,7 +9,7 @@ import { useOnline } from '../../ui/use-online';
 import { Empty } from './empty';
 import { HistoryRow } from './history-row';
 import { ListTable } from '../../ui/list-table';
-import { OptionSelect } from './option-select';
+import { OptionSelect } from '../../ui/option-select';
 
 const pageSizes = [20, 50, 100] as const;
 type PageSize = (typeof pageSizes)[number];

@@ -7,7 +7,7 @@ import { DomainPicker } from './domain-picker';
 import { FormField } from './form-field';
 import { monitorLabels } from './labels';
 import { NameField } from './name-field';
-import { OptionSelect } from './option-select';
+import { OptionSelect } from '../../ui/option-select';
 import { copyName, policyDraftOf, policyPayloadOf, type PolicyDraft } from './policy-draft';
 import { RulesField } from './rules-field';
 import { SettingDialog } from './setting-dialog';

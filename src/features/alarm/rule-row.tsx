@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { alarmIndicators, indicatorUnits, type AlarmRule } from '../../contract/alarm';
 import { CloseIcon } from '../../ui/icons';
 import { indicatorLabels } from './labels';
-import { OptionSelect } from './option-select';
+import { OptionSelect } from '../../ui/option-select';
 import type { RuleDraft } from './policy-draft';
 
 /** One rule of a policy: an indicator, above or below, a threshold in the indicator's unit. */

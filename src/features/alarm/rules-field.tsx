@@ -2,7 +2,7 @@ import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { alarmLimits } from '../../contract/alarm';
 import { FormField } from './form-field';
-import { OptionSelect } from './option-select';
+import { OptionSelect } from '../../ui/option-select';
 import type { PolicyDraft, RuleDraft } from './policy-draft';
 import { RuleRow } from './rule-row';
 

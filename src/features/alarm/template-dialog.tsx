@@ -8,7 +8,7 @@ import { ContactChoices } from './contact-choices';
 import { FormField } from './form-field';
 import { channelLabels, languageLabels, notifyLabels } from './labels';
 import { NameField } from './name-field';
-import { OptionSelect } from './option-select';
+import { OptionSelect } from '../../ui/option-select';
 import { SettingDialog } from './setting-dialog';
 import type { AlarmSettings } from './use-alarm-settings';
 import { useSettingDraft, type Enqueue } from './use-setting-draft';

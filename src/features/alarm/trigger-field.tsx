@@ -1,7 +1,7 @@
 import { HStack, Input } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormField } from './form-field';
-import { OptionSelect } from './option-select';
+import { OptionSelect } from '../../ui/option-select';
 import type { PolicyDraft } from './policy-draft';
 
 /** When a policy alarms: its rules held for a number of consecutive periods of 1 or 5 minutes. */

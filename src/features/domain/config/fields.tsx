@@ -1,3 +1,4 @@
+import { OptionSelect } from '../../../ui/option-select';
 import {
   Box,
   Button,
@@ -6,7 +7,6 @@ import {
   HStack,
   IconButton,
   Input,
-  NativeSelect,
   Stack,
   Table,
   Text,
@@ -155,22 +155,7 @@ export function SelectField<V extends string | number>({
   return (
     <Field.Root invalid={issue !== undefined} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={String(value)}
-          onChange={(e) => {
-            const chosen = options.find((o) => String(o.value) === e.currentTarget.value);
-            if (chosen) onChange(chosen.value);
-          }}
-        >
-          {options.map((option) => (
-            <option key={String(option.value)} value={String(option.value)}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect value={value} options={options} onChange={onChange} />
       {issue ? <Field.ErrorText>{issueText(issue)}</Field.ErrorText> : null}
     </Field.Root>
   );

@@ -1,11 +1,10 @@
 import { NativeSelect } from '@chakra-ui/react';
-import type { Choice } from './choices';
 
 export type OptionSelectProps<T extends string | number> = Omit<NativeSelect.RootProps, 'onChange'> & {
   /** The accessible name, where no field label names the select. */
   label?: string;
   value: T;
-  options: readonly Choice<T>[];
+  options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
 };
 
