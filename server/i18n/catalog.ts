@@ -1,52 +1,59 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatter } from '@lingui/format-po';
 import type { Language } from '../../src/contract';
-
-/** msgid → msgstr of a .po catalog text (single-line and continued strings). */
-export function parsePoText(text: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  const unquote = (s: string) => JSON.parse(s) as string;
-  for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split('\n').filter((l) => !l.startsWith('#'));
-    let field: 'id' | 'str' | null = null;
-    let id = '';
-    let str = '';
-    for (const line of lines) {
-      if (line.startsWith('msgid ')) {
-        field = 'id';
-        id = unquote(line.slice(6));
-      } else if (line.startsWith('msgstr ')) {
-        field = 'str';
-        str = unquote(line.slice(7));
-      } else if (line.startsWith('"') && field === 'id') id += unquote(line);
-      else if (line.startsWith('"') && field === 'str') str += unquote(line);
-    }
-    if (field !== null && id !== '') entries.set(id, str);
-  }
-  return entries;
-}
-
-const catalogs = new Map<Language, Map<string, string>>();
 
 /** The project's root: two folders above this file's. */
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
+/** The folder of a language's catalog: its parts are the first load's and the screens' own. */
+export const catalogFolder = (language: Language): string => join(root, 'src', 'i18n', 'locales', language);
+
+const po = formatter();
+
 /**
- * The console's catalog text of a message id: the rules of the forms and of the command modules
- * have their texts there once, for the browser and for the server's `msg` alike.
+ * msgid → translation of one `.po` catalog part, read by Lingui's own `.po` format (the one the
+ * extraction writes and the browser build compiles); an untranslated entry has an empty text.
  */
+export async function readCatalogPart(path: string, language: Language): Promise<Map<string, string>> {
+  const catalog = await po.parse(readFileSync(path, 'utf8'), {
+    locale: language,
+    sourceLocale: 'en_US',
+    filename: path,
+  });
+  const texts = new Map<string, string>();
+  for (const [id, entry] of Object.entries(catalog ?? {}))
+    if (!entry.obsolete) texts.set(id, entry.translation ?? '');
+  return texts;
+}
+
+/** Each part of a language's catalog by its file name (`messages.po`, `domain.po`, …). */
+export async function readCatalogParts(language: Language): Promise<Map<string, Map<string, string>>> {
+  const folder = catalogFolder(language);
+  const files = readdirSync(folder).filter((file) => file.endsWith('.po'));
+  const parts = await Promise.all(files.map((file) => readCatalogPart(join(folder, file), language)));
+  return new Map(files.map((file, i) => [file, parts[i]!]));
+}
+
+/** A language's whole catalog: every part's translated texts (ids are unique across parts). */
+async function readCatalog(language: Language): Promise<Map<string, string>> {
+  const merged = new Map<string, string>();
+  for (const part of (await readCatalogParts(language)).values())
+    for (const [id, text] of part) if (text) merged.set(id, text);
+  return merged;
+}
+
+/**
+ * The console's catalogs, read once when the server starts: the rules of the forms and of the
+ * command modules have their texts there once, for the browser and for the server alike.
+ */
+export const catalogs: Readonly<Record<Language, ReadonlyMap<string, string>>> = {
+  zh_CN: await readCatalog('zh_CN'),
+  en_US: await readCatalog('en_US'),
+};
+
+/** The console's catalog text of a message id, as written (its placeholders not filled in). */
 export function catalogText(id: string, language: Language): string | undefined {
-  let catalog = catalogs.get(language);
-  if (!catalog) {
-    // Every part of the language's catalog (the first load's and the screens' own).
-    const folder = join(root, 'src', 'i18n', 'locales', language);
-    catalog = new Map<string, string>();
-    for (const file of existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.po')) : [])
-      for (const [id, text] of parsePoText(readFileSync(join(folder, file), 'utf8')))
-        if (text) catalog.set(id, text);
-    catalogs.set(language, catalog);
-  }
-  const text = catalog.get(id);
-  return text ? text : undefined;
+  return catalogs[language].get(id);
 }

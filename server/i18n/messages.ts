@@ -1,8 +1,8 @@
-import { setupI18n } from '@lingui/core';
+import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { dictionary, type Language } from '../../src/contract';
 import type { DomainAction } from '../../src/contract/rules/domain';
-import { catalogText } from './catalog';
+import { catalogText, catalogs } from './catalog';
 
 /** Every text the server sends: envelope `msg` values and the portal pages, in both languages. */
 export const messages = {
@@ -629,37 +629,40 @@ export const isMessageId = (id: string): id is MessageId =>
 export const isKnownMessage = (text: string | undefined): text is string =>
   text !== undefined && (isMessageId(text) || catalogText(text, 'en_US') !== undefined);
 
-/** A catalog text with an ICU argument that picks a form (`{count, plural, one {…} other {…}}`). */
-const icuPattern = /\{\w+, (?:plural|select|selectordinal),/;
-
-/** An ICU text filled in as the console's catalog renders it: Lingui's own compiler and plural rules. */
-function formatIcu(text: string, language: Language, values: Record<string, unknown>): string {
-  const icu = setupI18n({
-    locale: language,
-    locales: [language.replace('_', '-')],
-    messages: { [language]: { text } },
-  });
-  icu.setMessagesCompiler(compileMessage);
-  return icu._('text', values);
-}
+/**
+ * One Lingui instance a language, holding the server's texts and the console's catalog: a text is
+ * filled in as the browser renders it (Lingui's compiler, the language's plural rules).
+ */
+const lingui = Object.fromEntries(
+  (['zh_CN', 'en_US'] as const).map((language) => {
+    const own = Object.entries(messages).map(([id, text]) => [id, text[language]] as const);
+    const texts = { ...Object.fromEntries(catalogs[language]), ...Object.fromEntries(own) };
+    const i18n = setupI18n({
+      locale: language,
+      locales: [language.replace('_', '-')],
+      messages: { [language]: texts },
+    });
+    i18n.setMessagesCompiler(compileMessage);
+    return [language, i18n];
+  }),
+) as Record<Language, I18n>;
 
 /**
  * The text of a message id in the language; unknown ids fall back to the generic invalid-request
- * text. `{name}` placeholders (the catalog syntax the console shares) take `values[name]`, or its
- * label for the placeholders of `valueLabels`; a placeholder without a value is left as written.
+ * text. Placeholders (`{name}`, `{count, plural, …}`: the catalog syntax the console shares) take
+ * `values[name]`, or its label for the placeholders of `valueLabels`; without values the text is
+ * given as written.
  */
 export function t(id: string, language: Language, values?: Record<string, unknown>): string {
-  const known = isMessageId(id);
-  // A rule of the console (a form's, a command module's) has its text in the catalog.
-  const text: string = known
-    ? messages[id][language]
-    : (catalogText(id, language) ?? messages['common.invalid'][language]);
-  if (!values) return text;
-  if (icuPattern.test(text)) return formatIcu(text, language, values);
-  const labels = known ? valueLabels[id] : undefined;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name];
-    if (typeof value !== 'string' && typeof value !== 'number') return whole;
-    return labels?.[name]?.[String(value)]?.[language] ?? String(value);
-  });
+  const known = isMessageId(id) || catalogs[language].has(id);
+  if (!known) return messages['common.invalid'][language];
+  if (!values) return isMessageId(id) ? messages[id][language] : catalogs[language].get(id)!;
+  const labels = isMessageId(id) ? valueLabels[id] : undefined;
+  const labelled = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      labels?.[name]?.[String(value)]?.[language] ?? value,
+    ]),
+  );
+  return lingui[language]._(id, labelled);
 }

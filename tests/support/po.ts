@@ -1,24 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parsePoText } from '../../server/i18n/catalog';
+import { readCatalogParts } from '../../server/i18n/catalog';
 
-const locales = resolve(__dirname, '../../src/i18n/locales');
+type Locale = 'zh_CN' | 'en_US';
 
-/** Each part of a language's catalog by its file name: msgid → msgstr. */
-export function poParts(locale: 'zh_CN' | 'en_US'): Map<string, Map<string, string>> {
-  const folder = resolve(locales, locale);
-  return new Map(
-    readdirSync(folder)
-      .filter((f) => f.endsWith('.po'))
-      .map((file) => [file, parsePoText(readFileSync(resolve(folder, file), 'utf8'))]),
-  );
+/** Every part of both languages' catalogs, read as the server reads them (Lingui's `.po` format). */
+const parts: Record<Locale, Map<string, Map<string, string>>> = {
+  zh_CN: await readCatalogParts('zh_CN'),
+  en_US: await readCatalogParts('en_US'),
+};
+
+/** Each part of a language's catalog by its file name: msgid → msgstr (empty when untranslated). */
+export function poParts(locale: Locale): Map<string, Map<string, string>> {
+  return parts[locale];
 }
 
 /** msgid → msgstr of a language's whole catalog: every part of it (`zh_CN`, `en_US`). */
-export function parsePo(locale: 'zh_CN' | 'en_US'): Map<string, string> {
-  const folder = resolve(locales, locale);
+export function parsePo(locale: Locale): Map<string, string> {
   const merged = new Map<string, string>();
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.po')))
-    for (const [id, text] of parsePoText(readFileSync(resolve(folder, file), 'utf8'))) merged.set(id, text);
+  for (const part of parts[locale].values()) for (const [id, text] of part) merged.set(id, text);
   return merged;
 }

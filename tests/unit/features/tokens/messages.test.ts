@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { t as serverText } from '../../../../server/i18n/messages';
-import { parsePoText } from '../../../../server/i18n/catalog';
+import { poParts } from '../../../support/po';
 import { firstLoadMessages, tokenRuleMessages } from '../../../../src/features/tokens/token-messages';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 
-const catalog = (locale: 'zh_CN' | 'en_US', part: string) =>
-  parsePoText(readFileSync(resolve(__dirname, `../../../../src/i18n/locales/${locale}/${part}.po`), 'utf8'));
+const catalog = (locale: 'zh_CN' | 'en_US', part: string) => poParts(locale).get(`${part}.po`)!;
 
 describe('the token screen’s messages', () => {
   it('are what the server says under the same ids (one text)', () => {
