@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Code, viewAccountHeader } from '../../src/contract';
-import { bearerOf, resolveToken, setViewAccount, type TokenContext } from '../identity/service';
+import { bearerOf } from '../http/bearer';
+import { resolveToken, setViewAccount, type TokenContext } from '../identity/service';
 import {
   canView,
   findAccountById,

@@ -3,6 +3,7 @@ import { limits } from '../../src/contract';
 import type { Db, Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { auditEventWrite, type AuditEntry } from '../modules/audit/service';
+import { canonicalJson } from '../http/canonical-json';
 import { sha256Hex } from '../http/crypto';
 import { advisoryKey } from './locks';
 
@@ -11,18 +12,6 @@ export interface StoredResponse {
   code: number;
   message_id: string;
   data: Record<string, unknown>;
-}
-
-/** JSON with the keys of every object sorted: equal values give equal text, whatever the key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** What makes two sends of one key the same request (the origin does not: a replay is the same command). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { AuditOrigin } from '../modules/audit/service';
+import type { auditSources } from '../../src/contract/users';
 import type { AuthCache } from '../authz/principal-cache';
 import type { ChangeFeed } from './changes';
 
@@ -24,7 +24,7 @@ export const apiTokenCalls = new WeakSet<FastifyRequest>();
  * Changes made with an API token are `api`; from a browser page or the console `browser`; other
  * callers `api`.
  */
-export function originOf(request: FastifyRequest): AuditOrigin {
+export function originOf(request: FastifyRequest): (typeof auditSources)[number] {
   if (apiTokenCalls.has(request)) return 'api';
   const agent = request.headers['user-agent'] ?? '';
   return /Mozilla\//.test(agent) ? 'browser' : 'api';

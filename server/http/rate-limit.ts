@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract';
 import type { Config } from '../config';
-import { bearerOf } from '../identity/service';
+import { bearerOf } from './bearer';
 import { t } from '../i18n/messages';
 import { sha256Hex } from './crypto';
 import { requestLanguage } from './envelope';

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { canonicalJson } from '../commands/idempotency';
+import { canonicalJson } from './canonical-json';
 
 type SerializerCompiler = (route: Parameters<FastifySchemaCompiler<unknown>>[0]) => (data: unknown) => string;
 

@@ -37,8 +37,8 @@ import {
   twoFactorForm,
 } from './pages';
 import { safeRedirectUri, statePattern, withQuery } from './redirect';
+import { bearerOf } from '../http/bearer';
 import {
-  bearerOf,
   clearSignInFailures,
   createPortalSession,
   createToken,

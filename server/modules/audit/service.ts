@@ -1,13 +1,14 @@
 import { and, asc, eq, gte, inArray, like, lt } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import type { auditSources } from '../../../src/contract/users';
 
 /**
  * Where a change came from: a browser page (`browser`), a command replayed from a browser's outbox
  * after it was queued or retried (`replay`), an API caller (`api`), the operator or the demo seed
  * (`operator`).
  */
-export type AuditOrigin = 'browser' | 'replay' | 'api' | 'operator';
+export type AuditOrigin = (typeof auditSources)[number];
 
 export interface AuditEntry {
   /** The account the change belongs to. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/contract';
 import { AppError } from '../../http/envelope';
 import { sha256Hex } from '../../http/crypto';
-import { bearerOf } from '../../identity/service';
+import { bearerOf } from '../../http/bearer';
 
 /**
  * Heavy reads of one caller, bounded: at most `running` at a time, `waiting` more in line, the

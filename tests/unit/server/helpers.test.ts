@@ -3,7 +3,7 @@ import { configVariables, loadConfig } from '../../../server/config';
 import { languageFromAcceptLanguage, languageOfTag } from '../../../server/http/language';
 import { safeRedirectUri, withQuery } from '../../../server/identity/redirect';
 import { escapeHtml } from '../../../server/identity/pages';
-import { bearerOf } from '../../../server/identity/service';
+import { bearerOf } from '../../../server/http/bearer';
 import { redactUrl } from '../../../server/logger';
 import { cnameFor, countByServiceType, countByStatus } from '../../../server/modules/overview/service';
 import { idCardPattern, isValidIdCard } from '../../../server/modules/account/service';

@@ -93,6 +93,17 @@ describe("the server's import graph", () => {
     expect(importers).toEqual([join('server', 'edge-local.ts'), join('server', 'main.ts')]);
   });
 
+  it('keeps the HTTP layer below the modules: server/http imports no module, sign-in or command code', () => {
+    const http = join('server', 'http');
+    const above = ['modules', 'identity', 'commands', 'operator', 'seed'].map((f) => join('server', f));
+    const arrows = [...graph]
+      .filter(([file]) => file.startsWith(http))
+      .flatMap(([file, targets]) =>
+        targets.filter((t) => above.some((f) => t.startsWith(f))).map((t) => `${file} → ${t}`),
+      );
+    expect(arrows).toEqual([]);
+  });
+
   it('finds a circle when there is one', () => {
     const a = join('server', 'a.ts');
     const b = join('server', 'b.ts');
