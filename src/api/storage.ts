@@ -134,13 +134,13 @@ export function shareLanguage(lang: Language): void {
   }
 }
 
+/** What else belongs to the signed-in user: the sign-in header info and the cached boot data. */
+const signedInKeys: string[] = [storageKeys.headerInfo, storageKeys.bootCache];
+
 /**
  * spec §4 logout: every localStorage key whose name contains `token` (case-sensitive, as the
  * spec words it), the cached boot data, and the session's active account and account source.
  */
-/** What else belongs to the signed-in user: the sign-in header info and the cached boot data. */
-const signedInKeys: string[] = [storageKeys.headerInfo, storageKeys.bootCache];
-
 export function clearOnLogout(): void {
   const local = area('local');
   if (local) {
@@ -184,31 +184,22 @@ export function clearActiveAccount(): void {
   remove('session', storageKeys.activeAccount);
 }
 
+/** A text kept for the sign-in's round trip in session storage: read, written, cleared. */
+function sessionText(key: string) {
+  return {
+    read: (): string | null => read('session', key),
+    write: (value: string): void => write('session', key, value),
+    clear: (): void => remove('session', key),
+  };
+}
+
 /** Sign-in: the random state sent with the sign-in address, compared when the code comes back. */
-export function readAuthState(): string | null {
-  return read('session', storageKeys.authState);
-}
-
-export function writeAuthState(state: string): void {
-  write('session', storageKeys.authState, state);
-}
-
-export function clearAuthState(): void {
-  remove('session', storageKeys.authState);
-}
+const authState = sessionText(storageKeys.authState);
+export const { read: readAuthState, write: writeAuthState, clear: clearAuthState } = authState;
 
 /** Sign-in: the hash route to return to once signed in. */
-export function readReturnTo(): string | null {
-  return read('session', storageKeys.returnTo);
-}
-
-export function writeReturnTo(route: string): void {
-  write('session', storageKeys.returnTo, route);
-}
-
-export function clearReturnTo(): void {
-  remove('session', storageKeys.returnTo);
-}
+const returnTo = sessionText(storageKeys.returnTo);
+export const { read: readReturnTo, write: writeReturnTo, clear: clearReturnTo } = returnTo;
 
 /** spec §2: the page `/` and `/cdn` lead to; only console routes (`/cdn/...`) are kept. */
 export function readDefaultPath(): string | null {

@@ -145,19 +145,19 @@ export function SyncRoot({
       engine.start();
       resume();
     };
-    window.addEventListener('online', resume);
-    window.addEventListener('offline', onOffline);
-    window.addEventListener('focus', resume);
-    window.addEventListener('pagehide', onPageHide);
-    window.addEventListener('pageshow', onPageShow);
-    document.addEventListener('visibilitychange', onVisibility);
+    const listeners: [Window | Document, string, (event: never) => void][] = [
+      [window, 'online', resume],
+      [window, 'offline', onOffline],
+      [window, 'focus', resume],
+      [window, 'pagehide', onPageHide],
+      [window, 'pageshow', onPageShow],
+      [document, 'visibilitychange', onVisibility],
+    ];
+    for (const [target, type, listener] of listeners)
+      target.addEventListener(type, listener as EventListener);
     return () => {
-      window.removeEventListener('online', resume);
-      window.removeEventListener('offline', onOffline);
-      window.removeEventListener('focus', resume);
-      window.removeEventListener('pagehide', onPageHide);
-      window.removeEventListener('pageshow', onPageShow);
-      document.removeEventListener('visibilitychange', onVisibility);
+      for (const [target, type, listener] of listeners)
+        target.removeEventListener(type, listener as EventListener);
     };
   }, [runtime]);
 
