@@ -6,7 +6,8 @@ import {
   createRouter,
   redirect,
 } from '@tanstack/react-router';
-import type { AnyRoute } from '@tanstack/react-router';
+import type { AnyRoute, RouteComponent } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import type { MenuItem } from '../contract';
 import { dashboardPath, defaultPath, guardRedirect } from './guard';
 import { AppLayout } from './layout/app-layout';
@@ -87,20 +88,60 @@ const notFoundRoute = createRoute({
   beforeLoad: toDefault,
 });
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/dashboard',
-  staticData: { title: menuLabels.overview },
-  beforeLoad: guard,
-  component: DashboardScreen,
-});
-const openServiceRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/open-service',
-  staticData: { title: screenTitles.openService },
-  beforeLoad: guard,
-  component: OpenServiceScreen,
-});
+/** The screens that take nothing from their address (spec §2): path, title and screen. */
+const plainScreens: [string, MessageDescriptor | undefined, RouteComponent][] = [
+  ['cdn/dashboard', menuLabels.overview, DashboardScreen],
+  ['cdn/open-service', screenTitles.openService, OpenServiceScreen],
+  ['cdn/suggestion', screenTitles.suggestion, SuggestionScreen],
+  ['cdn/utils/ipinquiry', menuLabels.ip_query, IpCheckScreen],
+  ['cdn/traffic-package', menuLabels.traffic_package, TrafficPackageScreen],
+  ['cdn/resource-config', menuLabels.alarm_resource, ResourceScreen],
+  ['cdn/file-sync', menuLabels.file_sync, FileSyncScreen],
+  ['cdn/domain/create', screenTitles.domainCreate, DomainCreateScreen],
+  ['cdn/user/list', menuLabels.user_list, UserListScreen],
+  ['cdn/token-manage', menuLabels.token_manage, TokenScreen],
+];
+const plainScreenRoutes = plainScreens.map(([path, title, component]) =>
+  createRoute({ getParentRoute: () => rootRoute, path, staticData: { title }, beforeLoad: guard, component }),
+);
+
+interface SearchScreenProps<S> {
+  search: S;
+  onSearchChange: (next: S) => void;
+}
+
+/** A screen that keeps its filters in its address: the route hands them over and writes them back. */
+function searchScreenRoute<S>(
+  path: string,
+  title: MessageDescriptor | undefined,
+  validateSearch: (search: Record<string, unknown>) => S,
+  Screen: ComponentType<SearchScreenProps<S>>,
+): AnyRoute {
+  const route = createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { title },
+    validateSearch,
+    beforeLoad: guard,
+    component: function SearchScreenRoute() {
+      const search = route.useSearch() as S;
+      const navigate = route.useNavigate();
+      return (
+        <Screen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+      );
+    },
+  });
+  return route;
+}
+
+const searchScreenRoutes = [
+  searchScreenRoute('cdn/ip-ban', menuLabels.ip_ban, parseIpBanSearch, IpBanScreen),
+  searchScreenRoute('cdn/cert', menuLabels.cert, parseCertSearch, CertScreen),
+  searchScreenRoute('cdn/content', menuLabels.content, parseContentSearch, ContentScreen),
+  searchScreenRoute('cdn/domain/list', menuLabels.domain_list, parseDomainListSearch, DomainListScreen),
+  searchScreenRoute('cdn/user/audit-log', menuLabels.audit_log, asGiven, AuditLogScreen),
+];
+
 const helpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/help',
@@ -115,14 +156,6 @@ const helpRoute = createRoute({
     return <HelpScreen section={section} />;
   },
 });
-const suggestionRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/suggestion',
-  staticData: { title: screenTitles.suggestion },
-  beforeLoad: guard,
-  component: SuggestionScreen,
-});
-
 const ticketRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/ticket',
@@ -154,89 +187,6 @@ const ticketDetailRoute = createRoute({
     const { id } = ticketDetailRoute.useSearch();
     return <TicketDetailScreen key={id} id={id} />;
   },
-});
-
-const ipBanRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/ip-ban',
-  staticData: { title: menuLabels.ip_ban },
-  validateSearch: parseIpBanSearch,
-  beforeLoad: guard,
-  component: function IpBanRoute() {
-    const search = ipBanRoute.useSearch();
-    const navigate = ipBanRoute.useNavigate();
-    return (
-      <IpBanScreen
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
-      />
-    );
-  },
-});
-
-const certRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/cert',
-  staticData: { title: menuLabels.cert },
-  validateSearch: parseCertSearch,
-  beforeLoad: guard,
-  component: function CertRoute() {
-    const search = certRoute.useSearch();
-    const navigate = certRoute.useNavigate();
-    return (
-      <CertScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
-    );
-  },
-});
-
-const contentRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/content',
-  staticData: { title: menuLabels.content },
-  validateSearch: parseContentSearch,
-  beforeLoad: guard,
-  component: function ContentRoute() {
-    const search = contentRoute.useSearch();
-    const navigate = contentRoute.useNavigate();
-    return (
-      <ContentScreen
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
-      />
-    );
-  },
-});
-
-const ipCheckRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/utils/ipinquiry',
-  staticData: { title: menuLabels.ip_query },
-  beforeLoad: guard,
-  component: IpCheckScreen,
-});
-
-const trafficPackageRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/traffic-package',
-  staticData: { title: menuLabels.traffic_package },
-  beforeLoad: guard,
-  component: TrafficPackageScreen,
-});
-
-const resourceRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/resource-config',
-  staticData: { title: menuLabels.alarm_resource },
-  beforeLoad: guard,
-  component: ResourceScreen,
-});
-
-const fileSyncRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/file-sync',
-  staticData: { title: menuLabels.file_sync },
-  beforeLoad: guard,
-  component: FileSyncScreen,
 });
 
 const statisticsRoute = createRoute({
@@ -284,27 +234,16 @@ const statisticsViews: [string, TrafficView, MessageDescriptor | undefined][] = 
   ['cdn/report', 'report', menuLabels.report],
   ['cdn/log', 'log', menuLabels.log],
 ];
-const statisticsViewRoutes: AnyRoute[] = statisticsViews.map(([path, view, title]) => {
-  const route = createRoute({
-    getParentRoute: () => rootRoute,
+const statisticsViewRoutes = statisticsViews.map(([path, view, title]) =>
+  searchScreenRoute(
     path,
-    staticData: { title },
-    validateSearch: asGiven,
-    beforeLoad: guard,
-    component: function StatisticsViewRoute() {
-      const search = route.useSearch();
-      const navigate = route.useNavigate();
-      return (
-        <TrafficScreen
-          view={view}
-          search={search}
-          onSearchChange={(next) => void navigate({ search: next, replace: true })}
-        />
-      );
+    title,
+    asGiven,
+    function StatisticsView(props: SearchScreenProps<Record<string, unknown>>) {
+      return <TrafficScreen view={view} {...props} />;
     },
-  });
-  return route;
-});
+  ),
+);
 
 const positiveId = (params: { id: string }) => {
   if (!/^\d{1,12}$/.test(params.id)) throw redirect({ to: dashboardPath, replace: true });
@@ -313,30 +252,6 @@ const positiveId = (params: { id: string }) => {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const domainListPath = '/cdn/domain/list';
 
-const domainListRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/domain/list',
-  staticData: { title: menuLabels.domain_list },
-  validateSearch: parseDomainListSearch,
-  beforeLoad: guard,
-  component: function DomainListRoute() {
-    const search = domainListRoute.useSearch();
-    const navigate = domainListRoute.useNavigate();
-    return (
-      <DomainListScreen
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
-      />
-    );
-  },
-});
-const domainCreateRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/domain/create',
-  staticData: { title: screenTitles.domainCreate },
-  beforeLoad: guard,
-  component: DomainCreateScreen,
-});
 const domainDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/domain/detail',
@@ -376,13 +291,6 @@ const domainCopyRoute = createRoute({
     return <DomainCopyScreen id={id} />;
   },
 });
-const userListRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/user/list',
-  staticData: { title: menuLabels.user_list },
-  beforeLoad: guard,
-  component: UserListScreen,
-});
 const userCreateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/user/create',
@@ -419,32 +327,6 @@ const userDetailRoute = createRoute({
   },
 });
 
-const tokenRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/token-manage',
-  staticData: { title: menuLabels.token_manage },
-  beforeLoad: guard,
-  component: TokenScreen,
-});
-
-const auditLogRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'cdn/user/audit-log',
-  staticData: { title: menuLabels.audit_log },
-  validateSearch: asGiven,
-  beforeLoad: guard,
-  component: function AuditLogRoute() {
-    const search = auditLogRoute.useSearch();
-    const navigate = auditLogRoute.useNavigate();
-    return (
-      <AuditLogScreen
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
-      />
-    );
-  },
-});
-
 const alarmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'cdn/alarm-manage',
@@ -471,31 +353,18 @@ const alarmRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   indexRoute,
   cdnRoute,
-  dashboardRoute,
-  openServiceRoute,
+  ...plainScreenRoutes,
+  ...searchScreenRoutes,
   helpRoute,
-  suggestionRoute,
   ticketRoute,
   ticketDetailRoute,
-  ipBanRoute,
-  certRoute,
-  contentRoute,
-  ipCheckRoute,
-  trafficPackageRoute,
-  resourceRoute,
-  fileSyncRoute,
-  domainListRoute,
-  domainCreateRoute,
   domainDetailRoute,
   statisticsRoute,
   statisticsTypeRoute,
   ...statisticsViewRoutes,
   domainCopyRoute,
-  userListRoute,
   userCreateRoute,
   userDetailRoute,
-  tokenRoute,
-  auditLogRoute,
   alarmRoute,
   notFoundRoute,
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorship, paging, updatedSince } from './fields';
 import { entityId } from './domain';
 import { languages } from './limits';
 import { alarmNameProblem, callbackUrlProblem, contactFieldProblem } from './rules/alarm';
@@ -75,14 +76,7 @@ export const alarmRule = z
   });
 export type AlarmRule = z.infer<typeof alarmRule>;
 
-const stamps = {
-  deleted: z.boolean(),
-  created_by: z.string(),
-  created_at: z.string(),
-  updated_by: z.string(),
-  updated_at: z.string(),
-  version: z.number().int().min(1),
-};
+const stamps = { deleted: z.boolean(), ...authorship };
 
 const policyFields = {
   name: alarmName,
@@ -206,9 +200,7 @@ export const alarmGroup = z.object({
 export type AlarmGroup = z.infer<typeof alarmGroup>;
 
 /** Every alarm setting of the account (deleted ones too when asked for changes since a time). */
-export const alarmConfigQuery = z.object({
-  updated_since: z.iso.datetime({ offset: true }).optional(),
-});
+export const alarmConfigQuery = z.object({ updated_since: updatedSince });
 export const alarmConfigResult = z.object({
   policies: z.array(alarmPolicy),
   templates: z.array(alarmTemplate),
@@ -260,8 +252,7 @@ export const alarmHistoryQuery = z.object({
   keyword: text().trim().max(100).optional(),
   start: z.iso.datetime({ offset: true }).optional(),
   end: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  ...paging(100),
 });
 export const alarmHistoryResult = z.object({ lists: z.array(alarmEvent), total: z.number().int() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keptListPage, paging, updatedSince } from './fields';
 import { entityId } from './domain';
 import { limits } from './limits';
 import { text } from './text';
@@ -53,18 +54,12 @@ export const contentListQuery = z.object({
   /** Submitted in [start, end); at most the days records are kept. */
   start: z.iso.datetime({ offset: true }).optional(),
   end: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(limits.content.pageSizeMax).default(20),
-  /** Only tasks changed after this time (their state included), for a browser that holds the list. */
-  updated_since: z.iso.datetime({ offset: true }).optional(),
+  ...paging(limits.content.pageSizeMax),
+  /** Only tasks changed after this time, their state included. */
+  updated_since: updatedSince,
 });
-export const contentListResult = z.object({
-  /** Newest first; only tasks of the last `limits.content.recordDays` days. */
-  lists: z.array(contentTask),
-  total: z.number().int(),
-  /** The next `updated_since` (see the ban list's). */
-  server_time: z.string(),
-});
+/** Newest first; only tasks of the last `limits.content.recordDays` days. */
+export const contentListResult = keptListPage(contentTask);
 
 const quotaOfKind = z.object({
   /** URLs submitted today (UTC+8), retries included. */

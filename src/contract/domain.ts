@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorship, keptListPage, paging, updatedSince } from './fields';
 import { dictionary } from './dictionary';
 import { limits } from './limits';
 import { text } from './text';
@@ -83,11 +84,7 @@ export const domainEntry = z.object({
   origins: z.array(origin),
   /** The domain whose configuration it was copied from, if any. */
   copied_from: z.string().nullable(),
-  created_by: z.string(),
-  created_at: z.string(),
-  updated_by: z.string(),
-  updated_at: z.string(),
-  version: z.number().int().min(1),
+  ...authorship,
 });
 export type DomainEntry = z.infer<typeof domainEntry>;
 
@@ -114,20 +111,11 @@ export const domainListQuery = z.object({
   service_type: text().max(32).optional(),
   area: text().max(32).optional(),
   sort: z.enum(domainSorts).default('-created_at'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(limits.domain.pageSizeMax).default(20),
-  /**
-   * Only domains changed after this time, deleted ones included (status `deleted`), so that a
-   * browser holding the list learns of deletions.
-   */
-  updated_since: z.iso.datetime({ offset: true }).optional(),
+  ...paging(limits.domain.pageSizeMax),
+  /** Deleted domains come with status `deleted`, so that a browser holding the list learns of deletions. */
+  updated_since: updatedSince,
 });
-export const domainListResult = z.object({
-  lists: z.array(domainEntry),
-  total: z.number().int(),
-  /** The next `updated_since`, set back a little (see the IP-ban list's `server_time`). */
-  server_time: z.string(),
-});
+export const domainListResult = keptListPage(domainEntry);
 
 /** The lean list for selectors: every domain not deleted, by name. */
 export const domainNamesResult = z.object({
@@ -137,8 +125,7 @@ export const domainNamesResult = z.object({
 export const domainDetailQuery = z.object({ id: entityId });
 
 export const domainGroupListQuery = z.object({
-  /** Only groups changed after this time, deleted ones included. */
-  updated_since: z.iso.datetime({ offset: true }).optional(),
+  updated_since: updatedSince,
 });
 export const domainGroupListResult = z.object({
   lists: z.array(domainGroup),

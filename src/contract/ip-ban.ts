@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorship, keptListPage, paging, updatedSince } from './fields';
 import { limits } from './limits';
 import { text } from './text';
 import { parseRange } from './rules/ip';
@@ -30,11 +31,7 @@ export const ipBanEntry = z.object({
   expires_at: z.string().nullable(),
   /** As stored; an expired ban reads as unbanned (see `effectiveStatus`). */
   status: z.enum(ipBanStatuses),
-  created_by: z.string(),
-  created_at: z.string(),
-  updated_by: z.string(),
-  updated_at: z.string(),
-  version: z.number().int().min(1),
+  ...authorship,
 });
 export type IpBanEntry = z.infer<typeof ipBanEntry>;
 
@@ -46,21 +43,10 @@ export const ipBanListQuery = z.object({
   status: z.enum(ipBanStatuses).optional(),
   family: z.enum(['4', '6']).optional(),
   sort: z.enum(ipBanSorts).default('-created_at'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(limits.ipBan.pageSizeMax).default(20),
-  /** Only entries changed after this time (for a browser that already holds the list). */
-  updated_since: z.iso.datetime({ offset: true }).optional(),
+  ...paging(limits.ipBan.pageSizeMax),
+  updated_since: updatedSince,
 });
-export const ipBanListResult = z.object({
-  lists: z.array(ipBanEntry),
-  total: z.number().int(),
-  /**
-   * The next `updated_since`: the server's clock when the page was read, set back a little
-   * (30 s) so that a change committed while the page was read is not missed; the entries
-   * changed within that margin come again in the next read, which is harmless.
-   */
-  server_time: z.string(),
-});
+export const ipBanListResult = keptListPage(ipBanEntry);
 
 export const ipBanLookupQuery = z.object({ ip: text().trim().min(1).max(64) });
 export const ipBanLookupResult = z.object({

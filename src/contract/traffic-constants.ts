@@ -60,23 +60,31 @@ export const retentionDays = {
   rawLogs: 30,
 } as const;
 
-/** The finest granularity a range may be drawn at (points per chart stay under ~1500). */
-export function finestGranularity(rangeMs: number): Granularity {
-  const day = 86_400_000;
-  if (rangeMs <= day) return 1;
-  if (rangeMs <= 31 * day) return 5;
-  if (rangeMs <= 62 * day) return 60;
-  return 1440;
+/**
+ * The granularity of a range from its steps (up to so many days: this granularity), shortest
+ * first; daily points beyond the last.
+ */
+function granularityOf(
+  rangeMs: number,
+  steps: readonly (readonly [days: number, Granularity])[],
+): Granularity {
+  return steps.find(([days]) => rangeMs <= days * 86_400_000)?.[1] ?? 1440;
 }
 
+/** The finest granularity a range may be drawn at (points per chart stay under ~1500). */
+export const finestGranularity = (rangeMs: number) =>
+  granularityOf(rangeMs, [
+    [1, 1],
+    [31, 5],
+    [62, 60],
+  ]);
+
 /** The default granularity of a range (coarser than the finest for readability). */
-export function defaultGranularity(rangeMs: number): Granularity {
-  const day = 86_400_000;
-  if (rangeMs <= day) return 5;
-  if (rangeMs <= 7 * day) return 60;
-  if (rangeMs <= 62 * day) return 60;
-  return 1440;
-}
+export const defaultGranularity = (rangeMs: number) =>
+  granularityOf(rangeMs, [
+    [1, 5],
+    [62, 60],
+  ]);
 
 /** China Standard Time: days of statistics and reports begin at 00:00 UTC+8 (no daylight time). */
 export const statsOffsetMs = 8 * 3_600_000;

@@ -103,6 +103,9 @@ export const trafficQuery = z
   });
 export type TrafficQuery = z.input<typeof trafficQuery>;
 
+/** The body of one statistics call: the shared query and the call's own fields. */
+const queryWith = <T extends z.ZodRawShape>(fields: T) => z.intersection(trafficQuery, z.object(fields));
+
 /** One point of a traffic series: sums over the point's period. */
 export const trafficPoint = z.object({
   at: z.string(),
@@ -188,14 +191,11 @@ export const trafficSummary = z.object({
 });
 export type TrafficSummary = z.infer<typeof trafficSummary>;
 
-export const trafficSeriesBody = z.intersection(
-  trafficQuery,
-  z.object({
-    granularity: z.union(granularities.map((g) => z.literal(g))),
-    /** Also answer the previous period of the same length (of a period still going, the same stretch of the one before). */
-    compare: z.boolean().default(false),
-  }),
-);
+export const trafficSeriesBody = queryWith({
+  granularity: z.union(granularities.map((g) => z.literal(g))),
+  /** Also answer the previous period of the same length (of a period still going, the same stretch of the one before). */
+  compare: z.boolean().default(false),
+});
 export type TrafficSeriesBody = z.input<typeof trafficSeriesBody>;
 
 /** A configuration change of a chosen domain, drawn as a marker on the chart. */
@@ -219,14 +219,13 @@ export type TrafficSeriesResult = z.infer<typeof trafficSeriesResult>;
 export const topOrders = ['requests', 'bytes'] as const;
 export type TopOrder = (typeof topOrders)[number];
 
-export const trafficTopBody = z.intersection(
-  trafficQuery,
-  z.object({
-    dimension: z.enum(topDimensions),
-    order: z.enum(topOrders).default('requests'),
-    limit: z.number().int().min(1).max(trafficLimits.topRowsMax).default(100),
-  }),
-);
+/** The busiest keys of a dimension, as the top lists and the report rank them. */
+const ranking = { dimension: z.enum(topDimensions), order: z.enum(topOrders).default('requests') };
+
+export const trafficTopBody = queryWith({
+  ...ranking,
+  limit: z.number().int().min(1).max(trafficLimits.topRowsMax).default(100),
+});
 export type TrafficTopBody = z.input<typeof trafficTopBody>;
 export const trafficTopRow = z.object({
   key: z.string(),
@@ -257,16 +256,12 @@ export const trafficUvResult = z.object({
 export type TrafficUvResult = z.infer<typeof trafficUvResult>;
 
 /** Report export (spec §8, §9: at most 2000 rows): the report's query and the file's format. */
-export const reportExportBody = z.intersection(
-  trafficQuery,
-  z.object({
-    dimension: z.enum(topDimensions),
-    order: z.enum(topOrders).default('requests'),
-    limit: z.number().int().min(1).max(limits.exportRowsMax).default(limits.exportRowsMax),
-    format: z.enum(['xlsx', 'csv']),
-    language: z.enum(['zh_CN', 'en_US']).default('zh_CN'),
-  }),
-);
+export const reportExportBody = queryWith({
+  ...ranking,
+  limit: z.number().int().min(1).max(limits.exportRowsMax).default(limits.exportRowsMax),
+  format: z.enum(['xlsx', 'csv']),
+  language: z.enum(['zh_CN', 'en_US']).default('zh_CN'),
+});
 export type ReportExportBody = z.input<typeof reportExportBody>;
 
 /** Log download: the hourly files of one domain over whole days (UTC+8). */

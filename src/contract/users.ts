@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { paging } from './fields';
 import { languages, limits } from './limits';
+import { menuItem } from './schemas';
 import { validateEmail, validateMobile } from './rules/account';
 import { text } from './text';
 
@@ -74,13 +76,8 @@ export const noGrants = (): DataGrants => ({
   users: { all: false, ids: [] },
 });
 
-/** spec §3 Sub-user authority item. */
-export const authItem = z.object({
-  menu_id: z.number().int(),
-  name: z.string(),
-  parent_id: z.number().int(),
-  checked: z.boolean(),
-});
+/** spec §3 Sub-user authority item: an item of the main account's menu, checked when granted. */
+export const authItem = menuItem.omit({ path: true }).extend({ checked: z.boolean() });
 export type AuthItem = z.infer<typeof authItem>;
 
 export const childAddBody = z
@@ -272,8 +269,7 @@ export const auditListBody = z.object({
   source: z.enum(auditSources).optional(),
   start: z.iso.datetime({ offset: true }).optional(),
   end: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  ...paging(100),
 });
 export type AuditListBody = z.input<typeof auditListBody>;
 export const auditChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });

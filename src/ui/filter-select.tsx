@@ -8,6 +8,9 @@ export interface FilterSelectProps<T extends string | number> {
   /** The first option, standing for no filter; without it a value is always chosen. */
   all?: string;
   onChange: (value: T | undefined) => void;
+  /** As wide as its options, and at least this. */
+  minW?: string;
+  size?: 'sm' | 'md';
 }
 
 /** One filter of a list: a native select of known values, optionally with "all". */
@@ -17,9 +20,11 @@ export function FilterSelect<T extends string | number>({
   options,
   all,
   onChange,
+  minW = '150px',
+  size,
 }: FilterSelectProps<T>) {
   return (
-    <NativeSelect.Root w="auto" minW="150px">
+    <NativeSelect.Root w="auto" minW={minW} size={size}>
       <NativeSelect.Field
         aria-label={label}
         value={value === undefined ? '' : String(value)}

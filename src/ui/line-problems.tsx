@@ -6,7 +6,8 @@ export interface LineProblemsProps {
   id: string;
   /** The list's accessible name. */
   label: string;
-  maxH: string;
+  /** Higher, the box scrolls; unset, it is as high as its problems. */
+  maxH?: string;
   /** The problems (`LineProblem`). */
   children: ReactNode;
   /** Under the list: how many more lines have problems. */

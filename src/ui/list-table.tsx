@@ -2,7 +2,10 @@ import { Box, Table, type TableColumnHeaderProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A column of a list table: its header, and where it is hidden or how wide it is at least. */
-export interface ListColumn extends Pick<TableColumnHeaderProps, 'hideBelow' | 'minW' | 'textAlign'> {
+export interface ListColumn extends Pick<
+  TableColumnHeaderProps,
+  'hideBelow' | 'minW' | 'textAlign' | 'whiteSpace' | 'width'
+> {
   header: string;
 }
 
@@ -16,6 +19,8 @@ export interface ListTableProps {
   framed?: boolean;
   /** The headers kept on one line (short headers over narrow cells). */
   nowrapHeaders?: boolean;
+  /** A small outlined table inside a row's details, with no frame or scroll of its own. */
+  inner?: boolean;
   /** The rows, one `Table.Row` each, their cells in the order of the columns. */
   children: ReactNode;
 }
@@ -27,23 +32,33 @@ export function ListTable({
   labelledBy,
   framed = true,
   nowrapHeaders = false,
+  inner = false,
   children,
 }: ListTableProps) {
+  const table = (
+    <Table.Root
+      size="sm"
+      variant={inner ? 'outline' : undefined}
+      aria-label={label}
+      aria-labelledby={labelledBy}
+    >
+      <Table.Header>
+        <Table.Row css={nowrapHeaders ? { '& th': { whiteSpace: 'nowrap' } } : undefined}>
+          {columns.map(({ header, ...layout }, index) => (
+            // The columns are fixed: their place is their identity.
+            <Table.ColumnHeader key={index} {...layout}>
+              {header}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>{children}</Table.Body>
+    </Table.Root>
+  );
+  if (inner) return table;
   return (
     <Box overflowX="auto" borderWidth={framed ? '1px' : undefined} borderRadius={framed ? 'md' : undefined}>
-      <Table.Root size="sm" aria-label={label} aria-labelledby={labelledBy}>
-        <Table.Header>
-          <Table.Row css={nowrapHeaders ? { '& th': { whiteSpace: 'nowrap' } } : undefined}>
-            {columns.map(({ header, ...layout }, index) => (
-              // The columns are fixed: their place is their identity.
-              <Table.ColumnHeader key={index} {...layout}>
-                {header}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>{children}</Table.Body>
-      </Table.Root>
+      {table}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ScreenSkeleton } from './screen-skeleton';
 import { isLive, type StoredList } from './stored-list';
@@ -12,11 +13,17 @@ export interface NeverReadListProps {
   failedTitle: string;
   /** Offline: the list has not been read on this device yet. */
   offlineTitle: string;
-  /** Offline: when the list will be read. */
-  offlineHint: string;
+  /** Offline: when the list will be read; by default, once online (`offlineHintThem`). */
+  offlineHint?: string;
   /** The server's refusal (the caller may not read the list): shown instead, with no retry. */
   refused?: string | null;
 }
+
+/** The usual offline hint of a list (of many items): read once online, then kept. */
+const offlineHintThem = msg({
+  id: 'user.list.offlineHint',
+  message: 'Connect to the internet once to load them; they are then kept for offline use.',
+});
 
 /**
  * The body of a list screen while its list was never read on this device and nothing is stored:
@@ -31,7 +38,7 @@ export function NeverReadList({
   offlineHint,
   refused,
 }: NeverReadListProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { online, pull } = list;
   if (!refused && isLive(list)) return <ScreenSkeleton label={loading} title={false} />;
   return (
@@ -45,7 +52,7 @@ export function NeverReadList({
             <Text color="fg.muted" fontSize="sm">
               {online
                 ? t({ id: 'list.failedHint', message: 'Check your connection and try again.' })
-                : offlineHint}
+                : (offlineHint ?? i18n._(offlineHintThem))}
             </Text>
             {online ? (
               <Button size="sm" variant="outline" onClick={pull}>

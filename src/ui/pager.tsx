@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react
 import { useLingui } from '@lingui/react/macro';
 import { ChevronRightIcon } from './icons';
 
-interface PagerProps<S extends number> {
+export interface PagerProps<S extends number> {
   total: number;
   page: number;
   pageCount: number;
@@ -11,6 +11,8 @@ interface PagerProps<S extends number> {
   size: S;
   onPage: (page: number) => void;
   onSize: (size: S) => void;
+  /** Left out while the whole list fits on a page of the first size. */
+  hiddenWhenShort?: boolean;
 }
 
 /** The pages to offer: the first, the last, and two around the current one. */
@@ -35,8 +37,10 @@ export function Pager<S extends number>({
   size,
   onPage,
   onSize,
+  hiddenWhenShort = false,
 }: PagerProps<S>) {
   const { t } = useLingui();
+  if (hiddenWhenShort && total <= (sizes[0] ?? 0)) return null;
   return (
     <HStack
       justify="space-between"

@@ -19,6 +19,9 @@ function useSelectedPath(pathname: string): string | null {
   return selected;
 }
 
+/** What the menu's links and group buttons share. */
+const menuItemCss = { paddingInline: '3', borderRadius: 'md', fontSize: 'sm', color: 'fg' } as const;
+
 /**
  * The menu's look, once for the whole menu: its items are plain elements. A styled component per
  * item (about forty) made every drawing of the shell compute and hash their styles again.
@@ -26,15 +29,7 @@ function useSelectedPath(pathname: string): string | null {
 const menuCss = {
   '& ul': { listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: '1' },
   '& ul ul': { gap: '0.5', marginTop: '0.5' },
-  '& a': {
-    display: 'block',
-    paddingInline: '3',
-    paddingBlock: '2',
-    borderRadius: 'md',
-    fontSize: 'sm',
-    color: 'fg',
-    textDecoration: 'none',
-  },
+  '& a': { ...menuItemCss, display: 'block', paddingBlock: '2', textDecoration: 'none' },
   '& ul ul a': { paddingInlineStart: '8' },
   '& a:hover': { bg: 'bg.muted' },
   '& a[aria-current=page]': { bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'semibold' },
@@ -44,16 +39,13 @@ const menuCss = {
     outlineOffset: '2px',
   },
   '& button': {
+    ...menuItemCss,
     display: 'flex',
     width: 'full',
     alignItems: 'center',
     justifyContent: 'space-between',
-    paddingInline: '3',
     height: '8',
-    borderRadius: 'md',
-    fontSize: 'sm',
     fontWeight: 'medium',
-    color: 'fg',
     cursor: 'pointer',
   },
   '& button:hover': { bg: 'bg.muted' },

@@ -26,113 +26,38 @@ import {
 } from '../../ui/icons';
 import { ProductsTrigger } from './menu-triggers';
 
-interface Product {
-  key: string;
-  label: MessageDescriptor;
-  Icon: ComponentType<{ size?: number }>;
-}
-
-interface ProductGroup {
-  key: string;
-  label: MessageDescriptor;
-  products: Product[];
-}
+type GroupKey = 'network' | 'media' | 'security' | 'developer' | 'support';
 
 /** spec §1, §2: the provider's catalogue, shown only as icons, in five groups. */
-const groups: ProductGroup[] = [
-  {
-    key: 'network',
-    label: msg({ id: 'shell.products.network', message: 'Network' }),
-    products: [
-      { key: 'cdn', label: msg({ id: 'shell.products.cdn', message: 'CDN' }), Icon: GlobeIcon },
-      {
-        key: 'dcdn',
-        label: msg({ id: 'shell.products.dcdn', message: 'Dynamic acceleration' }),
-        Icon: BoltIcon,
-      },
-      { key: 'dns', label: msg({ id: 'shell.products.dns', message: 'Smart DNS' }), Icon: NetworkIcon },
-    ],
-  },
-  {
-    key: 'media',
-    label: msg({ id: 'shell.products.media', message: 'Media' }),
-    products: [
-      {
-        key: 'live',
-        label: msg({ id: 'shell.products.live', message: 'Live streaming' }),
-        Icon: BroadcastIcon,
-      },
-      { key: 'vod', label: msg({ id: 'shell.products.vod', message: 'Video on demand' }), Icon: VideoIcon },
-      {
-        key: 'image',
-        label: msg({ id: 'shell.products.image', message: 'Image processing' }),
-        Icon: ImageIcon,
-      },
-      { key: 'player', label: msg({ id: 'shell.products.player', message: 'Player SDK' }), Icon: PlayIcon },
-    ],
-  },
-  {
-    key: 'security',
-    label: msg({ id: 'shell.products.security', message: 'Security' }),
-    products: [
-      {
-        key: 'waf',
-        label: msg({ id: 'shell.products.waf', message: 'Web application firewall' }),
-        Icon: ShieldIcon,
-      },
-      { key: 'ddos', label: msg({ id: 'shell.products.ddos', message: 'DDoS protection' }), Icon: FireIcon },
-      { key: 'ssl', label: msg({ id: 'shell.products.ssl', message: 'SSL certificates' }), Icon: LockIcon },
-    ],
-  },
-  {
-    key: 'developer',
-    label: msg({ id: 'shell.products.developer', message: 'Developer engine' }),
-    products: [
-      { key: 'edge', label: msg({ id: 'shell.products.edge', message: 'Edge computing' }), Icon: ServerIcon },
-      {
-        key: 'functions',
-        label: msg({ id: 'shell.products.functions', message: 'Edge functions' }),
-        Icon: FunctionIcon,
-      },
-      { key: 'openapi', label: msg({ id: 'shell.products.openapi', message: 'Open API' }), Icon: CodeIcon },
-      {
-        key: 'storage',
-        label: msg({ id: 'shell.products.storage', message: 'Object storage' }),
-        Icon: CloudIcon,
-      },
-      {
-        key: 'cli',
-        label: msg({ id: 'shell.products.cli', message: 'Command-line tool' }),
-        Icon: TerminalIcon,
-      },
-    ],
-  },
-  {
-    key: 'support',
-    label: msg({ id: 'shell.products.support', message: 'Service and support' }),
-    products: [
-      {
-        key: 'docs',
-        label: msg({ id: 'shell.products.docs', message: 'Documentation center' }),
-        Icon: BookIcon,
-      },
-      {
-        key: 'tickets',
-        label: msg({ id: 'shell.products.tickets', message: 'Ticket system' }),
-        Icon: TicketIcon,
-      },
-      {
-        key: 'consulting',
-        label: msg({ id: 'shell.products.consulting', message: 'Pre-sales consulting' }),
-        Icon: ChatIcon,
-      },
-      {
-        key: 'service',
-        label: msg({ id: 'shell.products.service', message: 'Technical support' }),
-        Icon: HeadsetIcon,
-      },
-    ],
-  },
+const groups: { key: GroupKey; label: MessageDescriptor }[] = [
+  { key: 'network', label: msg({ id: 'shell.products.network', message: 'Network' }) },
+  { key: 'media', label: msg({ id: 'shell.products.media', message: 'Media' }) },
+  { key: 'security', label: msg({ id: 'shell.products.security', message: 'Security' }) },
+  { key: 'developer', label: msg({ id: 'shell.products.developer', message: 'Developer engine' }) },
+  { key: 'support', label: msg({ id: 'shell.products.support', message: 'Service and support' }) },
+];
+
+/** Each product: its group, its name (whose id also keys its tile) and its icon, in display order. */
+const products: [GroupKey, MessageDescriptor, ComponentType<{ size?: number }>][] = [
+  ['network', msg({ id: 'shell.products.cdn', message: 'CDN' }), GlobeIcon],
+  ['network', msg({ id: 'shell.products.dcdn', message: 'Dynamic acceleration' }), BoltIcon],
+  ['network', msg({ id: 'shell.products.dns', message: 'Smart DNS' }), NetworkIcon],
+  ['media', msg({ id: 'shell.products.live', message: 'Live streaming' }), BroadcastIcon],
+  ['media', msg({ id: 'shell.products.vod', message: 'Video on demand' }), VideoIcon],
+  ['media', msg({ id: 'shell.products.image', message: 'Image processing' }), ImageIcon],
+  ['media', msg({ id: 'shell.products.player', message: 'Player SDK' }), PlayIcon],
+  ['security', msg({ id: 'shell.products.waf', message: 'Web application firewall' }), ShieldIcon],
+  ['security', msg({ id: 'shell.products.ddos', message: 'DDoS protection' }), FireIcon],
+  ['security', msg({ id: 'shell.products.ssl', message: 'SSL certificates' }), LockIcon],
+  ['developer', msg({ id: 'shell.products.edge', message: 'Edge computing' }), ServerIcon],
+  ['developer', msg({ id: 'shell.products.functions', message: 'Edge functions' }), FunctionIcon],
+  ['developer', msg({ id: 'shell.products.openapi', message: 'Open API' }), CodeIcon],
+  ['developer', msg({ id: 'shell.products.storage', message: 'Object storage' }), CloudIcon],
+  ['developer', msg({ id: 'shell.products.cli', message: 'Command-line tool' }), TerminalIcon],
+  ['support', msg({ id: 'shell.products.docs', message: 'Documentation center' }), BookIcon],
+  ['support', msg({ id: 'shell.products.tickets', message: 'Ticket system' }), TicketIcon],
+  ['support', msg({ id: 'shell.products.consulting', message: 'Pre-sales consulting' }), ChatIcon],
+  ['support', msg({ id: 'shell.products.service', message: 'Technical support' }), HeadsetIcon],
 ];
 
 /** The products mega-menu of the top bar: five groups of icon tiles, each named for assistive technology. */
@@ -160,24 +85,26 @@ export function ProductsMenu({ defaultOpen = false }: { defaultOpen?: boolean })
                       {i18n._(group.label)}
                     </Heading>
                     <Grid templateColumns="repeat(3, 36px)" gap="2">
-                      {group.products.map(({ key, label, Icon }) => (
-                        <Box
-                          key={key}
-                          role="img"
-                          aria-label={i18n._(label)}
-                          title={i18n._(label)}
-                          w="36px"
-                          h="36px"
-                          display="flex"
-                          alignItems="center"
-                          justifyContent="center"
-                          borderRadius="md"
-                          bg="blue.subtle"
-                          color="blue.fg"
-                        >
-                          <Icon size={20} />
-                        </Box>
-                      ))}
+                      {products
+                        .filter(([groupKey]) => groupKey === group.key)
+                        .map(([, label, Icon]) => (
+                          <Box
+                            key={label.id}
+                            role="img"
+                            aria-label={i18n._(label)}
+                            title={i18n._(label)}
+                            w="36px"
+                            h="36px"
+                            display="flex"
+                            alignItems="center"
+                            justifyContent="center"
+                            borderRadius="md"
+                            bg="blue.subtle"
+                            color="blue.fg"
+                          >
+                            <Icon size={20} />
+                          </Box>
+                        ))}
                     </Grid>
                   </Stack>
                 ))}

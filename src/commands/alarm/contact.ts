@@ -1,15 +1,6 @@
 import { alarmContactSavePayload, alarmDeletePayload, alarmGroupSavePayload } from '../../contract/alarm';
 import { defineCommand, type ApplyContext } from '../command';
-import {
-  checkDelete,
-  checkSave,
-  existing,
-  menuPath,
-  stamped,
-  tag,
-  type DeleteFacts,
-  type SaveFacts,
-} from './rules';
+import { deleted, menuPath, saved, tag, type DeleteFacts, type SaveFacts } from './rules';
 
 export const alarmContactSave = defineCommand({
   name: 'alarmContact.save',
@@ -29,11 +20,9 @@ export const alarmContactSave = defineCommand({
     message: /*i18n*/ { id: 'alarm.command.contactSave', message: 'Save the contact {name}' },
     values: { name: p.name },
   }),
-  apply({ alarmContact: before }, p, ctx: ApplyContext<SaveFacts>) {
-    const live = before && !before.deleted ? before : undefined;
-    checkSave('contact', ctx.facts, live === undefined);
-    return { alarmContact: { ...p, ...stamped(live, ctx) } };
-  },
+  apply: ({ alarmContact }, p, ctx: ApplyContext<SaveFacts>) => ({
+    alarmContact: saved('contact', alarmContact, p, ctx),
+  }),
 });
 
 export const alarmContactDelete = defineCommand({
@@ -47,11 +36,9 @@ export const alarmContactDelete = defineCommand({
   done: 'alarm.contact.deleted',
   label: /*i18n*/ { id: 'auditLog.action.alarmContact.delete', message: 'Deleted an alarm contact' },
   describe: () => ({ message: /*i18n*/ { id: 'alarm.command.contactDelete', message: 'Delete a contact' } }),
-  apply({ alarmContact }, _p, ctx: ApplyContext<DeleteFacts>) {
-    const contact = existing(alarmContact, 'alarm.contact.notFound');
-    checkDelete('contact', ctx.facts);
-    return { alarmContact: { ...contact, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };
-  },
+  apply: ({ alarmContact }, _p, ctx: ApplyContext<DeleteFacts>) => ({
+    alarmContact: deleted(alarmContact, 'alarm.contact.notFound', ctx, 'contact'),
+  }),
 });
 
 export const alarmGroupSave = defineCommand({
@@ -68,11 +55,9 @@ export const alarmGroupSave = defineCommand({
     message: /*i18n*/ { id: 'alarm.command.groupSave', message: 'Save the contact group {name}' },
     values: { name: p.name },
   }),
-  apply({ alarmGroup: before }, p, ctx: ApplyContext<SaveFacts>) {
-    const live = before && !before.deleted ? before : undefined;
-    checkSave('group', ctx.facts, live === undefined);
-    return { alarmGroup: { ...p, ...stamped(live, ctx) } };
-  },
+  apply: ({ alarmGroup }, p, ctx: ApplyContext<SaveFacts>) => ({
+    alarmGroup: saved('group', alarmGroup, p, ctx),
+  }),
 });
 
 export const alarmGroupDelete = defineCommand({
@@ -88,9 +73,7 @@ export const alarmGroupDelete = defineCommand({
   describe: () => ({
     message: /*i18n*/ { id: 'alarm.command.groupDelete', message: 'Delete a contact group' },
   }),
-  apply({ alarmGroup }, _p, ctx: ApplyContext<DeleteFacts>) {
-    const group = existing(alarmGroup, 'alarm.group.notFound');
-    checkDelete('group', ctx.facts);
-    return { alarmGroup: { ...group, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };
-  },
+  apply: ({ alarmGroup }, _p, ctx: ApplyContext<DeleteFacts>) => ({
+    alarmGroup: deleted(alarmGroup, 'alarm.group.notFound', ctx, 'group'),
+  }),
 });

@@ -1,6 +1,6 @@
 import { alarmDeletePayload, alarmPolicyEnablePayload, alarmPolicySavePayload } from '../../contract/alarm';
 import { defineCommand, type ApplyContext } from '../command';
-import { checkSave, existing, menuPath, stamped, tag, type SaveFacts } from './rules';
+import { deleted, existing, menuPath, saved, tag, type SaveFacts } from './rules';
 
 /** Creates a policy, or changes one (its id names it). */
 export const alarmPolicySave = defineCommand({
@@ -22,17 +22,14 @@ export const alarmPolicySave = defineCommand({
     message: /*i18n*/ { id: 'alarm.command.policySave', message: 'Save the alarm policy {name}' },
     values: { name: p.name },
   }),
-  apply({ alarmPolicy: before }, p, ctx: ApplyContext<SaveFacts>) {
-    const live = before && !before.deleted ? before : undefined;
-    checkSave('policy', ctx.facts, live === undefined);
-    return {
-      alarmPolicy: {
-        ...p,
-        domain_ids: p.monitor_type === 'domain' ? p.domain_ids : [],
-        ...stamped(live, ctx),
-      },
-    };
-  },
+  apply: ({ alarmPolicy }, p, ctx: ApplyContext<SaveFacts>) => ({
+    alarmPolicy: saved(
+      'policy',
+      alarmPolicy,
+      { ...p, domain_ids: p.monitor_type === 'domain' ? p.domain_ids : [] },
+      ctx,
+    ),
+  }),
 });
 
 /** Turns a policy on or off. */
@@ -72,8 +69,5 @@ export const alarmPolicyDelete = defineCommand({
   describe: () => ({
     message: /*i18n*/ { id: 'alarm.command.policyDelete', message: 'Delete an alarm policy' },
   }),
-  apply({ alarmPolicy }, _p, ctx) {
-    const policy = existing(alarmPolicy, 'alarm.policy.notFound');
-    return { alarmPolicy: { ...policy, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };
-  },
+  apply: ({ alarmPolicy }, _p, ctx) => ({ alarmPolicy: deleted(alarmPolicy, 'alarm.policy.notFound', ctx) }),
 });

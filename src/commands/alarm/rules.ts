@@ -77,3 +77,27 @@ export function stamped<T extends { created_by: string; created_at: string }>(
     version: 0,
   };
 }
+
+/** A setting as a save leaves it: new, or the live one its id names changed; `fields`, the payload's. */
+export function saved<F extends object>(
+  kind: keyof typeof saveRefusals,
+  before: (Live & { created_by: string; created_at: string }) | undefined,
+  fields: F,
+  ctx: ApplyContext<SaveFacts>,
+) {
+  const live = before && !before.deleted ? before : undefined;
+  checkSave(kind, ctx.facts, live === undefined);
+  return { ...fields, ...stamped(live, ctx) };
+}
+
+/** A setting as a deletion leaves it; one that others use (`inUse`) must not be in use. */
+export function deleted<T extends Live>(
+  state: T | undefined,
+  notFound: string,
+  ctx: Pick<ApplyContext<DeleteFacts>, 'actor' | 'now' | 'facts'>,
+  inUse?: keyof typeof inUseRefusals,
+): T {
+  const setting = existing(state, notFound);
+  if (inUse) checkDelete(inUse, ctx.facts);
+  return { ...setting, deleted: true, updated_by: ctx.actor, updated_at: ctx.now };
+}

@@ -1,15 +1,6 @@
 import { alarmDeletePayload, alarmTemplateSavePayload } from '../../contract/alarm';
 import { defineCommand, type ApplyContext } from '../command';
-import {
-  checkDelete,
-  checkSave,
-  existing,
-  menuPath,
-  stamped,
-  tag,
-  type DeleteFacts,
-  type SaveFacts,
-} from './rules';
+import { deleted, menuPath, saved, tag, type DeleteFacts, type SaveFacts } from './rules';
 
 export const alarmTemplateSave = defineCommand({
   name: 'alarmTemplate.save',
@@ -30,17 +21,14 @@ export const alarmTemplateSave = defineCommand({
     message: /*i18n*/ { id: 'alarm.command.templateSave', message: 'Save the notification template {name}' },
     values: { name: p.name },
   }),
-  apply({ alarmTemplate: before }, p, ctx: ApplyContext<SaveFacts>) {
-    const live = before && !before.deleted ? before : undefined;
-    checkSave('template', ctx.facts, live === undefined);
-    return {
-      alarmTemplate: {
-        ...p,
-        callback_url: p.channels.includes('callback') ? p.callback_url : '',
-        ...stamped(live, ctx),
-      },
-    };
-  },
+  apply: ({ alarmTemplate }, p, ctx: ApplyContext<SaveFacts>) => ({
+    alarmTemplate: saved(
+      'template',
+      alarmTemplate,
+      { ...p, callback_url: p.channels.includes('callback') ? p.callback_url : '' },
+      ctx,
+    ),
+  }),
 });
 
 export const alarmTemplateDelete = defineCommand({
@@ -56,9 +44,7 @@ export const alarmTemplateDelete = defineCommand({
   describe: () => ({
     message: /*i18n*/ { id: 'alarm.command.templateDelete', message: 'Delete a notification template' },
   }),
-  apply({ alarmTemplate }, _p, ctx: ApplyContext<DeleteFacts>) {
-    const template = existing(alarmTemplate, 'alarm.template.notFound');
-    checkDelete('template', ctx.facts);
-    return { alarmTemplate: { ...template, deleted: true, updated_by: ctx.actor, updated_at: ctx.now } };
-  },
+  apply: ({ alarmTemplate }, _p, ctx: ApplyContext<DeleteFacts>) => ({
+    alarmTemplate: deleted(alarmTemplate, 'alarm.template.notFound', ctx, 'template'),
+  }),
 });

@@ -9,17 +9,7 @@ import {
 } from '../../contract/domain-config';
 import { canApply, sectionsCopied } from '../../contract/rules/domain';
 import { defineCommand, Refusal, type ApplyContext } from '../command';
-import {
-  checkGroup,
-  checkName,
-  checkOriginsPublic,
-  checkQuota,
-  menuPath,
-  newDomain,
-  tag,
-  type NameFacts,
-  type OriginFacts,
-} from './rules';
+import { checkNewDomain, menuPath, newDomain, tag, type NameFacts, type OriginFacts } from './rules';
 
 /** What the server reads for a copy besides the name, group and origins: the source domain. */
 export interface CopyFacts extends NameFacts, OriginFacts {
@@ -74,10 +64,7 @@ export const domainCopyConfig = defineCommand({
       throw new Refusal('domain.copy.targetsMax', 'copy_id', Code.limitReached, {
         max: limits.domain.copyTargetsMax,
       });
-    checkName(ctx.facts);
-    checkQuota(ctx.facts);
-    checkGroup(p.group_id, ctx.facts);
-    checkOriginsPublic(ctx.facts, ctx.settings);
+    checkNewDomain(p.group_id, ctx);
     const copied = ctx.facts?.sections ?? {};
     if (Object.values(copied).includes(null))
       throw new Refusal('domain.copy.versionUnknown', 'section_versions');

@@ -1,16 +1,6 @@
 import { domainCreatePayload } from '../../contract/domain';
 import { defineCommand, Refusal, type ApplyContext } from '../command';
-import {
-  checkGroup,
-  checkName,
-  checkOriginsPublic,
-  checkQuota,
-  menuPath,
-  newDomain,
-  tag,
-  type NameFacts,
-  type OriginFacts,
-} from './rules';
+import { checkNewDomain, menuPath, newDomain, tag, type NameFacts, type OriginFacts } from './rules';
 
 export const domainCreate = defineCommand({
   name: 'domain.create',
@@ -32,10 +22,7 @@ export const domainCreate = defineCommand({
   }),
   apply({ domain }, p, ctx: ApplyContext<NameFacts & OriginFacts>) {
     if (domain) throw new Refusal('domain.rule.exists', 'id');
-    checkName(ctx.facts);
-    checkQuota(ctx.facts);
-    checkGroup(p.group_id, ctx.facts);
-    checkOriginsPublic(ctx.facts, ctx.settings);
+    checkNewDomain(p.group_id, ctx);
     return { domain: newDomain(p, null, ctx) };
   },
 });

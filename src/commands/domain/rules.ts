@@ -78,6 +78,14 @@ export function checkOriginsPublic(
   if (refused) throw new Refusal('domain.origin.notPublic', `origins.${refused.index}.address`);
 }
 
+/** The rules of a new domain, created or copied: a name no other holds, the quota, its group, public origins. */
+export function checkNewDomain(groupId: string | null, ctx: ApplyContext<NameFacts & OriginFacts>): void {
+  checkName(ctx.facts);
+  checkQuota(ctx.facts);
+  checkGroup(groupId, ctx.facts);
+  checkOriginsPublic(ctx.facts, ctx.settings);
+}
+
 /** The CNAME of a name; the browser, which does not know the suffix, leaves it for the server. */
 export const cnameOf = (name: string, ctx: ApplyContext<unknown>) =>
   ctx.settings ? cnameFor(name, ctx.settings.cnameSuffix) : '';

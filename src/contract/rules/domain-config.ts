@@ -98,23 +98,38 @@ export function checkRuleContent(type: CacheRuleType | 'all', content: string): 
   }
 }
 
-export function checkCacheRules(rules: readonly CacheRuleFields[]): ConfigIssue[] {
+/**
+ * The issues of a list of rules at `path`: `tooMany` beyond `max` rules, then what `check` reports
+ * of each rule (one of its fields and a message id).
+ */
+function checkRuleList<R>(
+  rules: readonly R[],
+  path: string,
+  [max, tooMany]: [number, string],
+  check: (rule: R, report: (field: string, messageId: string) => void) => void,
+): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  if (rules.length > configLimits.cacheRulesMax)
-    issues.push({ path: 'rules', message_id: 'domainConfig.cache.tooMany' });
-  rules.forEach((rule, i) => {
-    const at = (field: string) => `rules.${i}.${field}`;
-    const content = checkRuleContent(rule.type, rule.content);
-    if (content) issues.push({ path: at('content'), message_id: content });
-    if (!isInt(rule.ttl) || rule.ttl < 0)
-      issues.push({ path: at('ttl'), message_id: 'domainConfig.cache.ttl' });
-    else if (rule.ttl > configLimits.cacheTtlMax)
-      issues.push({ path: at('ttl'), message_id: 'domainConfig.cache.ttlMax' });
-    if (!isInt(rule.priority) || rule.priority < 0 || rule.priority > configLimits.priorityMax)
-      issues.push({ path: at('priority'), message_id: 'domainConfig.cache.priority' });
-  });
+  if (rules.length > max) issues.push({ path, message_id: tooMany });
+  rules.forEach((rule, i) =>
+    check(rule, (field, message_id) => issues.push({ path: `${path}.${i}.${field}`, message_id })),
+  );
   return issues;
 }
+
+export const checkCacheRules = (rules: readonly CacheRuleFields[]): ConfigIssue[] =>
+  checkRuleList(
+    rules,
+    'rules',
+    [configLimits.cacheRulesMax, 'domainConfig.cache.tooMany'],
+    (rule, report) => {
+      const content = checkRuleContent(rule.type, rule.content);
+      if (content) report('content', content);
+      if (!isInt(rule.ttl) || rule.ttl < 0) report('ttl', 'domainConfig.cache.ttl');
+      else if (rule.ttl > configLimits.cacheTtlMax) report('ttl', 'domainConfig.cache.ttlMax');
+      if (!isInt(rule.priority) || rule.priority < 0 || rule.priority > configLimits.priorityMax)
+        report('priority', 'domainConfig.cache.priority');
+    },
+  );
 
 // ---- back to origin -------------------------------------------------------------------------
 
@@ -184,44 +199,54 @@ export function checkIpList(entries: readonly string[]): ConfigIssue[] {
   return issues;
 }
 
-/** The UA list: at most 100, no duplicates ignoring case. */
-export function checkUaList(entries: readonly string[]): ConfigIssue[] {
+/**
+ * A list of text entries: `tooMany` beyond `max` entries; each refused by `problem` (a message id)
+ * or, when it is the same as an earlier one ignoring case, as a `duplicate`.
+ */
+function checkEntryList(
+  entries: readonly string[],
+  [max, tooMany, duplicate]: [number, string, string],
+  problem: (entry: string) => string | null,
+): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  if (entries.length > configLimits.uaListMax)
-    issues.push({ path: 'entries', message_id: 'domainConfig.ua.tooMany' });
+  if (entries.length > max) issues.push({ path: 'entries', message_id: tooMany });
   const seen = new Set<string>();
   entries.forEach((entry, i) => {
-    const path = `entries.${i}`;
-    if (entry.trim() === '' || entry !== entry.trim())
-      issues.push({ path, message_id: 'domainConfig.ua.format' });
-    else if (entry.length > configLimits.entryMax)
-      issues.push({ path, message_id: 'domainConfig.entry.tooLong' });
-    else if (seen.has(entry.toLowerCase())) issues.push({ path, message_id: 'domainConfig.ua.duplicate' });
-    seen.add(entry.toLowerCase());
+    const key = entry.toLowerCase();
+    const message_id = problem(entry) ?? (seen.has(key) ? duplicate : null);
+    if (message_id) issues.push({ path: `entries.${i}`, message_id });
+    seen.add(key);
   });
   return issues;
 }
+
+/** The UA list: at most 100, no duplicates ignoring case. */
+export const checkUaList = (entries: readonly string[]): ConfigIssue[] =>
+  checkEntryList(
+    entries,
+    [configLimits.uaListMax, 'domainConfig.ua.tooMany', 'domainConfig.ua.duplicate'],
+    (entry) => {
+      if (entry.trim() === '' || entry !== entry.trim()) return 'domainConfig.ua.format';
+      return entry.length > configLimits.entryMax ? 'domainConfig.entry.tooLong' : null;
+    },
+  );
 
 const refererPattern =
   /^(\*\.)?([a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(:\d{1,5})?$/;
 
 /** The referer list: at most 100, no `http://` prefix, `*.` wildcard allowed, no duplicates. */
 export function checkRefererList(entries: readonly string[]): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  if (entries.length > configLimits.refererListMax)
-    issues.push({ path: 'entries', message_id: 'domainConfig.referer.tooMany' });
-  const seen = new Set<string>();
-  entries.forEach((entry, i) => {
-    const path = `entries.${i}`;
+  const limit: [number, string, string] = [
+    configLimits.refererListMax,
+    'domainConfig.referer.tooMany',
+    'domainConfig.referer.duplicate',
+  ];
+  return checkEntryList(entries, limit, (entry) => {
     const lower = entry.toLowerCase();
-    if (/^https?:\/\//.test(lower)) issues.push({ path, message_id: 'domainConfig.referer.protocol' });
-    else if (entry.length > configLimits.entryMax)
-      issues.push({ path, message_id: 'domainConfig.entry.tooLong' });
-    else if (!refererPattern.test(lower)) issues.push({ path, message_id: 'domainConfig.referer.format' });
-    else if (seen.has(lower)) issues.push({ path, message_id: 'domainConfig.referer.duplicate' });
-    seen.add(lower);
+    if (/^https?:\/\//.test(lower)) return 'domainConfig.referer.protocol';
+    if (entry.length > configLimits.entryMax) return 'domainConfig.entry.tooLong';
+    return refererPattern.test(lower) ? null : 'domainConfig.referer.format';
   });
-  return issues;
 }
 
 // ---- headers --------------------------------------------------------------------------------
@@ -234,25 +259,17 @@ export function checkHeaderRules(
   rules: readonly { action: (typeof headerActions)[number]; name: string; value: string }[],
   path: string,
 ): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  if (rules.length > configLimits.headerRulesMax)
-    issues.push({ path, message_id: 'domainConfig.header.tooMany' });
-  rules.forEach((rule, i) => {
-    const at = (field: string) => `${path}.${i}.${field}`;
-    if (!headerName.test(rule.name))
-      issues.push({ path: at('name'), message_id: 'domainConfig.header.name' });
+  const limit: [number, string] = [configLimits.headerRulesMax, 'domainConfig.header.tooMany'];
+  return checkRuleList(rules, path, limit, (rule, report) => {
+    if (!headerName.test(rule.name)) report('name', 'domainConfig.header.name');
     if (rule.action === 'set') {
-      if (rule.value === '')
-        issues.push({ path: at('value'), message_id: 'domainConfig.header.valueRequired' });
+      if (rule.value === '') report('value', 'domainConfig.header.valueRequired');
       // spec §5: no leading or trailing space.
-      else if (rule.value !== rule.value.trim())
-        issues.push({ path: at('value'), message_id: 'domainConfig.header.valueSpace' });
+      else if (rule.value !== rule.value.trim()) report('value', 'domainConfig.header.valueSpace');
       else if (rule.value.length > configLimits.headerValueMax)
-        issues.push({ path: at('value'), message_id: 'domainConfig.header.valueTooLong' });
-    } else if (rule.value !== '')
-      issues.push({ path: at('value'), message_id: 'domainConfig.header.valueOnDelete' });
+        report('value', 'domainConfig.header.valueTooLong');
+    } else if (rule.value !== '') report('value', 'domainConfig.header.valueOnDelete');
   });
-  return issues;
 }
 
 // ---- rewrites (spec §5) ---------------------------------------------------------------------
@@ -261,43 +278,31 @@ export function checkUrlRewrites(
   rules: readonly { source: string; target: string; target_domain: string }[],
   path: string,
 ): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  if (rules.length > configLimits.rewriteRulesMax)
-    issues.push({ path, message_id: 'domainConfig.rewrite.tooMany' });
-  rules.forEach((rule, i) => {
-    const at = (field: string) => `${path}.${i}.${field}`;
+  const limit: [number, string] = [configLimits.rewriteRulesMax, 'domainConfig.rewrite.tooMany'];
+  return checkRuleList(rules, path, limit, (rule, report) => {
     for (const field of ['source', 'target'] as const) {
       const value = rule[field];
-      if (!value.startsWith('/') || /\s/.test(value))
-        issues.push({ path: at(field), message_id: 'domainConfig.rewrite.path' });
-      else if (value.length > configLimits.contentMax)
-        issues.push({ path: at(field), message_id: 'domainConfig.rule.contentTooLong' });
+      if (!value.startsWith('/') || /\s/.test(value)) report(field, 'domainConfig.rewrite.path');
+      else if (value.length > configLimits.contentMax) report(field, 'domainConfig.rule.contentTooLong');
     }
-    if (rule.target_domain.startsWith('*'))
-      issues.push({ path: at('target_domain'), message_id: 'domainConfig.rewrite.wildcard' });
+    if (rule.target_domain.startsWith('*')) report('target_domain', 'domainConfig.rewrite.wildcard');
   });
-  return issues;
 }
 
 /** Error pages: status 400–599, the target containing `http://` or `{host}`. */
 export function checkErrorPages(pages: readonly { status: number; target: string }[]): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  if (pages.length > configLimits.errorPagesMax)
-    issues.push({ path: 'error_pages', message_id: 'domainConfig.errorPage.tooMany' });
   const statuses = new Set<number>();
-  pages.forEach((page, i) => {
-    const at = (field: string) => `error_pages.${i}.${field}`;
+  const limit: [number, string] = [configLimits.errorPagesMax, 'domainConfig.errorPage.tooMany'];
+  return checkRuleList(pages, 'error_pages', limit, (page, report) => {
     if (!isInt(page.status) || page.status < 400 || page.status > 599)
-      issues.push({ path: at('status'), message_id: 'domainConfig.errorPage.status' });
-    else if (statuses.has(page.status))
-      issues.push({ path: at('status'), message_id: 'domainConfig.errorPage.duplicate' });
+      report('status', 'domainConfig.errorPage.status');
+    else if (statuses.has(page.status)) report('status', 'domainConfig.errorPage.duplicate');
     statuses.add(page.status);
     if (!page.target.includes('http://') && !page.target.includes('{host}'))
-      issues.push({ path: at('target'), message_id: 'domainConfig.errorPage.target' });
+      report('target', 'domainConfig.errorPage.target');
     else if (page.target.length > configLimits.contentMax || /\s/.test(page.target))
-      issues.push({ path: at('target'), message_id: 'domainConfig.errorPage.target' });
+      report('target', 'domainConfig.errorPage.target');
   });
-  return issues;
 }
 
 // ---- performance (spec §5, §9) ----------------------------------------------------------------
@@ -363,18 +368,15 @@ export const speedRuleTypes = ['all', 'suffix', 'directory', 'path'] as const;
 export function checkSpeedRules(
   rules: readonly { type: (typeof speedRuleTypes)[number]; content: string; rate_kbps: number }[],
 ): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  if (rules.length > configLimits.speedLimitRulesMax)
-    issues.push({ path: 'rules', message_id: 'domainConfig.speed.tooMany' });
-  rules.forEach((rule, i) => {
+  const limit: [number, string] = [configLimits.speedLimitRulesMax, 'domainConfig.speed.tooMany'];
+  return checkRuleList(rules, 'rules', limit, (rule, report) => {
     const content = checkRuleContent(rule.type, rule.content);
-    if (content) issues.push({ path: `rules.${i}.content`, message_id: content });
+    if (content) report('content', content);
     if (
       !isInt(rule.rate_kbps) ||
       rule.rate_kbps < configLimits.speedMin ||
       rule.rate_kbps > configLimits.speedMax
     )
-      issues.push({ path: `rules.${i}.rate_kbps`, message_id: 'domainConfig.speed.rate' });
+      report('rate_kbps', 'domainConfig.speed.rate');
   });
-  return issues;
 }

@@ -32,16 +32,17 @@ export function checkFormText(
   return [...trimmed].length > max ? tooLong : null;
 }
 
+/** The title of a feedback or a ticket (one line, at most `max` characters); null when it is valid. */
+export const checkFormTitle = (title: string, max: number): string | null =>
+  checkFormText(title, 'line', max, ['feedback.title.required', 'feedback.title.tooLong']);
+
 /** Field → message id; empty when the draft is valid. Same rule on both sides. */
 export function validateFeedback(draft: FeedbackDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!(feedbackTypes as readonly string[]).includes(draft.type)) errors.type = 'feedback.type.required';
   if (!(productKeys as readonly string[]).includes(draft.product))
     errors.product = 'feedback.product.required';
-  const title = checkFormText(draft.title, 'line', limits.feedback.titleMax, [
-    'feedback.title.required',
-    'feedback.title.tooLong',
-  ]);
+  const title = checkFormTitle(draft.title, limits.feedback.titleMax);
   if (title) errors.title = title;
   const content = checkFormText(draft.content, 'multiline', limits.feedback.contentMax, [
     'feedback.content.required',

@@ -1,5 +1,5 @@
 import { limits } from '../limits';
-import { checkFormText } from './feedback';
+import { checkFormText, checkFormTitle } from './feedback';
 
 /** What a ticket is about: the console's areas, so support can route it. */
 export const ticketCategories = [
@@ -40,10 +40,7 @@ export function validateTicket(draft: TicketDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!(ticketCategories as readonly string[]).includes(draft.category))
     errors.category = 'ticket.category.required';
-  const title = checkFormText(draft.title, 'line', limits.ticket.titleMax, [
-    'feedback.title.required',
-    'feedback.title.tooLong',
-  ]);
+  const title = checkFormTitle(draft.title, limits.ticket.titleMax);
   if (title) errors.title = title;
   const content = checkTicketMessage(draft.content);
   if (content) errors.content = content;

@@ -84,3 +84,42 @@ export const problemLabels: Record<string, MessageDescriptor> = {
     message: 'The group name is too long: at most 30 characters',
   }),
 };
+
+/** What a setting's save says: done, or kept on this device until the connection returns. */
+export const savedMessages = {
+  group: {
+    online: msg({ id: 'alarm.ui.group.savedOnline', message: 'The contact group was saved.' }),
+    offline: msg({
+      id: 'alarm.ui.group.savedOffline',
+      message: 'The group is saved on this device and sent when the connection returns.',
+    }),
+  },
+  template: {
+    online: msg({ id: 'alarm.ui.template.savedOnline', message: 'The notification template was saved.' }),
+    offline: msg({
+      id: 'alarm.ui.template.savedOffline',
+      message: 'The template is saved on this device and sent when the connection returns.',
+    }),
+  },
+  contact: {
+    online: msg({ id: 'alarm.ui.contact.savedOnline', message: 'The contact was saved.' }),
+    offline: msg({
+      id: 'alarm.ui.contact.savedOffline',
+      message: 'The contact is saved on this device and sent when the connection returns.',
+    }),
+  },
+  policy: {
+    online: msg({ id: 'alarm.ui.policy.savedOnline', message: 'The alarm policy was saved.' }),
+    offline: msg({
+      id: 'alarm.ui.policy.savedOffline',
+      message: 'The alarm policy is saved on this device and sent when the connection returns.',
+    }),
+  },
+  policyCopy: {
+    online: msg({ id: 'alarm.ui.policy.copiedOnline', message: 'The copy of the alarm policy was saved.' }),
+    offline: msg({
+      id: 'alarm.ui.policy.copiedOffline',
+      message: 'The copy is saved on this device and sent when the connection returns.',
+    }),
+  },
+} satisfies Record<string, { online: MessageDescriptor; offline: MessageDescriptor }>;

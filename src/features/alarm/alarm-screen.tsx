@@ -101,10 +101,6 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
         id: 'alarm.ui.offlineTitle',
         message: 'The alarm settings have not been loaded on this device yet.',
       })}
-      offlineHint={t({
-        id: 'alarm.ui.offlineHint',
-        message: 'Connect to the internet once to load them; they are then kept for offline use.',
-      })}
     />
   );
   const panels: Record<AlarmTab, ReactNode> = {

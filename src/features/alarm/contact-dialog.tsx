@@ -1,6 +1,7 @@
 import { Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { alarmContactSavePayload, type AlarmContact } from '../../contract/alarm';
+import { savedMessages } from './alarm-messages';
 import { FormField } from './form-field';
 import { SettingDialog } from './setting-dialog';
 import { useSettingDraft, type Enqueue } from './use-setting-draft';
@@ -22,13 +23,7 @@ export function ContactDialog({
     schema: alarmContactSavePayload,
     command: 'alarmContact.save',
     enqueue,
-    said: {
-      online: t({ id: 'alarm.ui.contact.savedOnline', message: 'The contact was saved.' }),
-      offline: t({
-        id: 'alarm.ui.contact.savedOffline',
-        message: 'The contact is saved on this device and sent when the connection returns.',
-      }),
-    },
+    said: savedMessages.contact,
     onSaved: onClose,
   });
   const { draft, set, error } = form;

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { AlarmEvent, DeliveryStatus } from '../../contract/alarm';
 import { useCall } from '../../sync/reads';
 import { formatDateTime } from '../../ui/format';
+import { ListTable } from '../../ui/list-table';
 import { channelLabels } from './labels';
 
 const deliveryLabels: Record<DeliveryStatus, MessageDescriptor> = {
@@ -36,70 +37,57 @@ export function Deliveries({ event }: { event: AlarmEvent }) {
       </Text>
     );
   return (
-    <Table.Root
-      size="sm"
-      variant="outline"
-      aria-label={t({ id: 'alarm.ui.deliveries.title', message: 'Delivery log' })}
+    <ListTable
+      inner
+      label={t({ id: 'alarm.ui.deliveries.title', message: 'Delivery log' })}
+      columns={[
+        { header: t({ id: 'alarm.ui.deliveries.kind', message: 'Notice' }) },
+        { header: t({ id: 'alarm.ui.deliveries.channel', message: 'Channel' }) },
+        { header: t({ id: 'alarm.ui.deliveries.recipient', message: 'Recipient' }) },
+        { header: t({ id: 'alarm.ui.deliveries.status', message: 'Result' }) },
+        { header: t({ id: 'alarm.ui.deliveries.time', message: 'Time' }), hideBelow: 'lg' },
+      ]}
     >
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>{t({ id: 'alarm.ui.deliveries.kind', message: 'Notice' })}</Table.ColumnHeader>
-          <Table.ColumnHeader>
-            {t({ id: 'alarm.ui.deliveries.channel', message: 'Channel' })}
-          </Table.ColumnHeader>
-          <Table.ColumnHeader>
-            {t({ id: 'alarm.ui.deliveries.recipient', message: 'Recipient' })}
-          </Table.ColumnHeader>
-          <Table.ColumnHeader>
-            {t({ id: 'alarm.ui.deliveries.status', message: 'Result' })}
-          </Table.ColumnHeader>
-          <Table.ColumnHeader hideBelow="lg">
-            {t({ id: 'alarm.ui.deliveries.time', message: 'Time' })}
-          </Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {read.data.lists.map((d) => {
-          const attempts = d.attempts;
-          return (
-            <Table.Row key={d.id} data-delivery={d.channel}>
-              <Table.Cell>
-                {d.kind === 'alarm'
-                  ? t({ id: 'alarm.ui.deliveries.alarm', message: 'Alarm' })
-                  : t({ id: 'alarm.ui.deliveries.restore', message: 'Restored' })}
-              </Table.Cell>
-              <Table.Cell>{i18n._(channelLabels[d.channel])}</Table.Cell>
-              <Table.Cell maxW="240px">
-                <Text truncate>{d.recipient || '—'}</Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Badge
-                  colorPalette={
-                    d.status === 'sent'
-                      ? 'green'
-                      : d.status === 'pending' || d.status === 'retrying'
-                        ? 'blue'
-                        : 'orange'
-                  }
-                >
-                  {i18n._(deliveryLabels[d.status])}
-                </Badge>
-                {d.error ? (
-                  <Text fontSize="xs" color="fg.muted">
-                    {d.error}
-                    {d.attempts > 1
-                      ? ` · ${t({ id: 'alarm.ui.deliveries.attempts', message: plural(attempts, { one: '# attempt', other: '# attempts' }) })}`
-                      : ''}
-                  </Text>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell hideBelow="lg" whiteSpace="nowrap">
-                {formatDateTime(d.sent_at ?? d.created_at)}
-              </Table.Cell>
-            </Table.Row>
-          );
-        })}
-      </Table.Body>
-    </Table.Root>
+      {read.data.lists.map((d) => {
+        const attempts = d.attempts;
+        return (
+          <Table.Row key={d.id} data-delivery={d.channel}>
+            <Table.Cell>
+              {d.kind === 'alarm'
+                ? t({ id: 'alarm.ui.deliveries.alarm', message: 'Alarm' })
+                : t({ id: 'alarm.ui.deliveries.restore', message: 'Restored' })}
+            </Table.Cell>
+            <Table.Cell>{i18n._(channelLabels[d.channel])}</Table.Cell>
+            <Table.Cell maxW="240px">
+              <Text truncate>{d.recipient || '—'}</Text>
+            </Table.Cell>
+            <Table.Cell>
+              <Badge
+                colorPalette={
+                  d.status === 'sent'
+                    ? 'green'
+                    : d.status === 'pending' || d.status === 'retrying'
+                      ? 'blue'
+                      : 'orange'
+                }
+              >
+                {i18n._(deliveryLabels[d.status])}
+              </Badge>
+              {d.error ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {d.error}
+                  {d.attempts > 1
+                    ? ` · ${t({ id: 'alarm.ui.deliveries.attempts', message: plural(attempts, { one: '# attempt', other: '# attempts' }) })}`
+                    : ''}
+                </Text>
+              ) : null}
+            </Table.Cell>
+            <Table.Cell hideBelow="lg" whiteSpace="nowrap">
+              {formatDateTime(d.sent_at ?? d.created_at)}
+            </Table.Cell>
+          </Table.Row>
+        );
+      })}
+    </ListTable>
   );
 }

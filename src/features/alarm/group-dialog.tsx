@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { alarmGroupSavePayload, type AlarmGroup } from '../../contract/alarm';
+import { savedMessages } from './alarm-messages';
 import { ContactChoices } from './contact-choices';
 import { FormField } from './form-field';
 import { NameField } from './name-field';
@@ -29,16 +30,9 @@ export function GroupDialog({
     schema: alarmGroupSavePayload,
     command: 'alarmGroup.save',
     enqueue,
-    said: {
-      online: t({ id: 'alarm.ui.group.savedOnline', message: 'The contact group was saved.' }),
-      offline: t({
-        id: 'alarm.ui.group.savedOffline',
-        message: 'The group is saved on this device and sent when the connection returns.',
-      }),
-    },
+    said: savedMessages.group,
     onSaved: onClose,
   });
-  const { draft, set, error } = form;
   return (
     <SettingDialog
       title={
@@ -49,19 +43,10 @@ export function GroupDialog({
       form={form}
       onClose={onClose}
     >
-      <NameField
-        label={t({ id: 'alarm.ui.group.name', message: 'Group name' })}
-        value={draft.name}
-        error={error('name')}
-        onChange={(name) => set({ name })}
-      />
+      <NameField form={form} label={t({ id: 'alarm.ui.group.name', message: 'Group name' })} />
       <FormField label={t({ id: 'alarm.ui.group.members', message: 'Members' })} required={false}>
         <Stack gap="1" maxH="200px" overflowY="auto">
-          <ContactChoices
-            contacts={settings.contacts}
-            chosen={draft.contact_ids}
-            onChange={(ids) => set({ contact_ids: ids })}
-          />
+          <ContactChoices contacts={settings.contacts} form={form} />
         </Stack>
       </FormField>
     </SettingDialog>

@@ -2,25 +2,28 @@ import { Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { FormField } from './form-field';
 
-/** A setting's name; policies and templates tell the naming rule under it. */
+/** The part of a setting's draft (`useSettingDraft`) that holds its name. */
+interface NamedDraft {
+  draft: { name: string };
+  set: (change: { name: string }) => void;
+  error: (path: string) => string | undefined;
+}
+
+/** A setting's name, in its draft; policies and templates tell the naming rule under it. */
 export function NameField({
+  form,
   label,
-  value,
-  error,
-  onChange,
   withRule = false,
 }: {
+  form: NamedDraft;
   label: string;
-  value: string;
-  error: string | undefined;
-  onChange: (name: string) => void;
   withRule?: boolean;
 }) {
   const { t } = useLingui();
   return (
     <FormField
       label={label}
-      error={error}
+      error={form.error('name')}
       helper={
         withRule
           ? t({
@@ -31,7 +34,11 @@ export function NameField({
           : undefined
       }
     >
-      <Input value={value} maxLength={40} onChange={(e) => onChange(e.currentTarget.value)} />
+      <Input
+        value={form.draft.name}
+        maxLength={40}
+        onChange={(e) => form.set({ name: e.currentTarget.value })}
+      />
     </FormField>
   );
 }

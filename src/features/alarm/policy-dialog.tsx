@@ -2,6 +2,7 @@ import { Stack, Switch, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { commands } from '../../commands/registry';
 import { alarmPolicySavePayload, type AlarmPolicy, type MonitorType } from '../../contract/alarm';
+import { savedMessages } from './alarm-messages';
 import { Choices } from './choices';
 import { DomainPicker } from './domain-picker';
 import { FormField } from './form-field';
@@ -34,13 +35,6 @@ export function PolicyDialog({
 }) {
   const { t, i18n } = useLingui();
   const suffix = t({ id: 'alarm.ui.policy.copySuffix', message: '_copy' });
-  const saved = {
-    online: t({ id: 'alarm.ui.policy.savedOnline', message: 'The alarm policy was saved.' }),
-    offline: t({
-      id: 'alarm.ui.policy.savedOffline',
-      message: 'The alarm policy is saved on this device and sent when the connection returns.',
-    }),
-  };
   const form = useSettingDraft(
     copyOf
       ? {
@@ -53,16 +47,7 @@ export function PolicyDialog({
           payload: (draft: PolicyDraft) => ({ ...policyPayloadOf(draft), copied_from: copyOf.id }),
           command: 'alarmPolicy.copy',
           enqueue,
-          said: {
-            online: t({
-              id: 'alarm.ui.policy.copiedOnline',
-              message: 'The copy of the alarm policy was saved.',
-            }),
-            offline: t({
-              id: 'alarm.ui.policy.copiedOffline',
-              message: 'The copy is saved on this device and sent when the connection returns.',
-            }),
-          },
+          said: savedMessages.policyCopy,
           onSaved: onClose,
         }
       : {
@@ -71,7 +56,7 @@ export function PolicyDialog({
           payload: policyPayloadOf,
           command: 'alarmPolicy.save',
           enqueue,
-          said: saved,
+          said: savedMessages.policy,
           onSaved: onClose,
         },
   );
@@ -98,13 +83,7 @@ export function PolicyDialog({
       form={form}
       onClose={onClose}
     >
-      <NameField
-        withRule
-        label={t({ id: 'alarm.ui.policy.name', message: 'Policy name' })}
-        value={draft.name}
-        error={error('name')}
-        onChange={(name) => set({ name })}
-      />
+      <NameField form={form} withRule label={t({ id: 'alarm.ui.policy.name', message: 'Policy name' })} />
       <FormField
         label={t({ id: 'alarm.ui.policy.monitorType', message: 'Object type' })}
         error={error('monitor_type')}

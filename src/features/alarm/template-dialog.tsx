@@ -3,6 +3,7 @@ import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { alarmChannels, alarmTemplateSavePayload, type AlarmTemplate } from '../../contract/alarm';
 import type { Language } from '../../contract/limits';
+import { savedMessages } from './alarm-messages';
 import { Choices } from './choices';
 import { ContactChoices } from './contact-choices';
 import { FormField } from './form-field';
@@ -45,13 +46,7 @@ export function TemplateDialog({
     schema: alarmTemplateSavePayload,
     command: 'alarmTemplate.save',
     enqueue,
-    said: {
-      online: t({ id: 'alarm.ui.template.savedOnline', message: 'The notification template was saved.' }),
-      offline: t({
-        id: 'alarm.ui.template.savedOffline',
-        message: 'The template is saved on this device and sent when the connection returns.',
-      }),
-    },
+    said: savedMessages.template,
     onSaved: onClose,
   });
   const { draft, set, error } = form;
@@ -66,13 +61,7 @@ export function TemplateDialog({
       form={form}
       onClose={onClose}
     >
-      <NameField
-        withRule
-        label={t({ id: 'alarm.ui.template.name', message: 'Template name' })}
-        value={draft.name}
-        error={error('name')}
-        onChange={(name) => set({ name })}
-      />
+      <NameField form={form} withRule label={t({ id: 'alarm.ui.template.name', message: 'Template name' })} />
       <HStack gap="4" align="flex-start">
         <FormField label={t({ id: 'alarm.ui.template.notify', message: 'Notification type' })}>
           <OptionSelect<Draft['notify']>
@@ -150,11 +139,7 @@ export function TemplateDialog({
               chosen={draft.group_ids}
               onChange={(ids) => set({ group_ids: ids })}
             />
-            <ContactChoices
-              contacts={settings.contacts}
-              chosen={draft.contact_ids}
-              onChange={(ids) => set({ contact_ids: ids })}
-            />
+            <ContactChoices contacts={settings.contacts} form={form} />
           </Stack>
         )}
       </FormField>

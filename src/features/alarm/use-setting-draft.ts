@@ -46,9 +46,11 @@ export function useSettingDraft<D extends object>(options: {
   payload?: (draft: D) => unknown;
   command: string;
   enqueue: Enqueue;
-  said: { online: string; offline: string };
+  /** What the save says (`savedMessages`). */
+  said: { online: MessageDescriptor; offline: MessageDescriptor };
   onSaved: () => void;
 }) {
+  const { i18n } = useLingui();
   const problemText = useProblemText();
   const [draft, setDraft] = useState<D>(options.initial);
   const [shown, setShown] = useState<Record<string, string>>({});
@@ -67,11 +69,10 @@ export function useSettingDraft<D extends object>(options: {
     setShown(problemsOf(result));
     if (!result.success) return;
     setSaving(true);
-    const saved = await options.enqueue(
-      options.command,
-      result.data as Record<string, unknown>,
-      options.said,
-    );
+    const saved = await options.enqueue(options.command, result.data as Record<string, unknown>, {
+      online: i18n._(options.said.online),
+      offline: i18n._(options.said.offline),
+    });
     setSaving(false);
     if (saved) options.onSaved();
   };

@@ -2,7 +2,7 @@ import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { auditSources } from '../../contract/users';
-import { LabelledSelect } from '../../ui/labelled-select';
+import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
 import { useMirroredText } from '../../ui/use-mirrored-text';
 import { actionLabels, columnLabels, sourceLabels } from './labels';
@@ -45,16 +45,33 @@ export function AuditFilters({ search, onChange, actors, today }: AuditFiltersPr
   );
 
   const actions = Object.entries(actionLabels)
-    .map(([name, label]) => ({ name, label: i18n._(label) }))
+    .map(([name, label]) => ({ value: name, label: i18n._(label) }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.locale.replace('_', '-')));
   // An action or actor named by the address but not among the choices is still shown as chosen.
   if (search.action && !Object.hasOwn(actionLabels, search.action))
-    actions.unshift({ name: search.action, label: search.action });
+    actions.unshift({ value: search.action, label: search.action });
   const actorChoices =
     search.actor && !actors.some((a) => a.id === search.actor)
       ? [...actors, { id: search.actor, login: `#${search.actor}` }]
       : actors;
 
+  // The filters of a column, by its title: everything, or one of its values.
+  const select = <K extends 'actor' | 'action' | 'source'>(
+    key: K,
+    minW: string,
+    all: string,
+    options: readonly { value: NonNullable<AuditSearch[K]>; label: string }[],
+  ) => (
+    <FilterSelect
+      size="sm"
+      minW={minW}
+      label={i18n._(columnLabels[key])}
+      value={search[key]}
+      all={all}
+      options={options}
+      onChange={(value) => update({ [key]: value })}
+    />
+  );
   const day = (label: string, key: 'from' | 'to') => (
     <Input
       type="date"
@@ -80,48 +97,19 @@ export function AuditFilters({ search, onChange, actors, today }: AuditFiltersPr
         label={t({ id: 'auditLog.filter.keyword', message: 'Search by object or action' })}
       />
       <HStack gap="3" wrap="wrap">
-        <LabelledSelect
-          size="sm"
-          minW="140px"
-          value={search.actor ?? ''}
-          label={i18n._(columnLabels.actor)}
-          onChange={(value) => update({ actor: Number(value) || undefined })}
-        >
-          <option value="">{t({ id: 'auditLog.filter.allActors', message: 'Everyone' })}</option>
-          {actorChoices.map((actor) => (
-            <option key={actor.id} value={actor.id}>
-              {actor.login}
-            </option>
-          ))}
-        </LabelledSelect>
-        <LabelledSelect
-          size="sm"
-          minW="160px"
-          value={search.action ?? ''}
-          label={i18n._(columnLabels.action)}
-          onChange={(value) => update({ action: value || undefined })}
-        >
-          <option value="">{t({ id: 'auditLog.filter.allActions', message: 'All actions' })}</option>
-          {actions.map((action) => (
-            <option key={action.name} value={action.name}>
-              {action.label}
-            </option>
-          ))}
-        </LabelledSelect>
-        <LabelledSelect
-          size="sm"
-          minW="140px"
-          value={search.source ?? ''}
-          label={i18n._(columnLabels.source)}
-          onChange={(value) => update({ source: auditSources.find((source) => source === value) })}
-        >
-          <option value="">{t({ id: 'auditLog.filter.allSources', message: 'All sources' })}</option>
-          {auditSources.map((source) => (
-            <option key={source} value={source}>
-              {i18n._(sourceLabels[source])}
-            </option>
-          ))}
-        </LabelledSelect>
+        {select(
+          'actor',
+          '140px',
+          t({ id: 'auditLog.filter.allActors', message: 'Everyone' }),
+          actorChoices.map((actor) => ({ value: actor.id, label: actor.login })),
+        )}
+        {select('action', '160px', t({ id: 'auditLog.filter.allActions', message: 'All actions' }), actions)}
+        {select(
+          'source',
+          '140px',
+          t({ id: 'auditLog.filter.allSources', message: 'All sources' }),
+          auditSources.map((source) => ({ value: source, label: i18n._(sourceLabels[source]) })),
+        )}
         <HStack gap="2">
           {day(t({ id: 'auditLog.filter.from', message: 'Start date' }), 'from')}
           <Text aria-hidden>–</Text>

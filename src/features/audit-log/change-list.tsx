@@ -1,6 +1,7 @@
 import { Box, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '../../contract/users';
+import { ListTable } from '../../ui/list-table';
 
 /** A value of a change as the table shows it: text as it is, lists and objects as JSON. */
 function ChangeValue({ value }: { value: unknown }) {
@@ -50,41 +51,30 @@ export function ChangeList({ entry }: { entry: AuditEntry }) {
       </Text>
     );
   return (
-    <Table.Root
-      size="sm"
-      variant="outline"
-      aria-label={t({ id: 'auditLog.change.label', message: 'Field changes' })}
+    <ListTable
+      inner
+      label={t({ id: 'auditLog.change.label', message: 'Field changes' })}
+      columns={[
+        { header: t({ id: 'auditLog.change.field', message: 'Field' }), width: '20%' },
+        { header: t({ id: 'auditLog.change.before', message: 'Before' }), width: '40%' },
+        { header: t({ id: 'auditLog.change.after', message: 'After' }), width: '40%' },
+      ]}
     >
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader width="20%">
-            {t({ id: 'auditLog.change.field', message: 'Field' })}
-          </Table.ColumnHeader>
-          <Table.ColumnHeader width="40%">
-            {t({ id: 'auditLog.change.before', message: 'Before' })}
-          </Table.ColumnHeader>
-          <Table.ColumnHeader width="40%">
-            {t({ id: 'auditLog.change.after', message: 'After' })}
-          </Table.ColumnHeader>
+      {entry.changes.map((change) => (
+        <Table.Row key={change.field}>
+          <Table.Cell verticalAlign="top">
+            <Text as="span" fontFamily="mono" fontSize="xs">
+              {change.field || '—'}
+            </Text>
+          </Table.Cell>
+          <Table.Cell verticalAlign="top" fontSize="sm">
+            <ChangeValue value={change.before} />
+          </Table.Cell>
+          <Table.Cell verticalAlign="top" fontSize="sm">
+            <ChangeValue value={change.after} />
+          </Table.Cell>
         </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {entry.changes.map((change) => (
-          <Table.Row key={change.field}>
-            <Table.Cell verticalAlign="top">
-              <Text as="span" fontFamily="mono" fontSize="xs">
-                {change.field || '—'}
-              </Text>
-            </Table.Cell>
-            <Table.Cell verticalAlign="top" fontSize="sm">
-              <ChangeValue value={change.before} />
-            </Table.Cell>
-            <Table.Cell verticalAlign="top" fontSize="sm">
-              <ChangeValue value={change.after} />
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+      ))}
+    </ListTable>
   );
 }

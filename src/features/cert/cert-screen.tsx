@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -19,14 +8,12 @@ import { expiryFilters, type CertStatus, type ExpiryFilter } from '../../contrac
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { formatDateTime } from '../../ui/format';
-import { NeverReadList } from '../../ui/never-read-list';
-import { ListPending } from '../../ui/list-pending';
+import { ListTable, type ListColumn } from '../../ui/list-table';
 import { pageOf } from '../../ui/page-of';
-import { ScreenPage } from '../../ui/screen-page';
 import { SearchInput } from '../../ui/search-input';
 import { SearchPager } from '../../ui/search-pager';
 import { storedList } from '../../ui/stored-list';
-import { StoredListStatus } from '../../ui/stored-list-status';
+import { StoredListPage } from '../../ui/stored-list-page';
 import { notify } from '../../ui/toaster';
 import { useAddressKeyword } from '../../ui/use-address-keyword';
 import { useNow } from '../../ui/use-now';
@@ -97,23 +84,6 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
   } = useMemo(() => pageOf(filtered, wantedPage, size), [filtered, wantedPage, size]);
   const close = useCallback(() => setOpen(null), []);
 
-  const title = t({ id: 'cert.screen.title', message: 'Certificates' });
-  const loading = t({ id: 'cert.screen.loading', message: 'Loading the certificates…' });
-  if (!runtime || !list)
-    return (
-      <ListPending
-        storageUnavailable={!runtime && availability === 'unavailable'}
-        title={title}
-        loading={loading}
-        noStorage={t({
-          id: 'cert.screen.noStorage',
-          message:
-            'This browser does not let the console store data on this device, so certificates cannot be shown here. Allow site data for this site, or use another browser, then reload the page.',
-        })}
-      />
-    );
-
-  const stored = storedList(list.read, rows.length, online, refresh);
   const remove = async (cert: CertRow) => {
     setOpen(null);
     try {
@@ -125,24 +95,6 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
     }
   };
 
-  const frame = {
-    title,
-    intro: t({
-      id: 'cert.screen.intro',
-      message: 'Upload HTTPS certificates and associate them with the domains they cover.',
-    }),
-    actions: (
-      <>
-        <StoredListStatus list={stored} />
-        <Button size="sm" variant="outline" onClick={() => setOpen({ kind: 'feed' })}>
-          {t({ id: 'cert.screen.calendar', message: 'Expiry calendar' })}
-        </Button>
-        <Button size="sm" colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
-          {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
-        </Button>
-      </>
-    ),
-  };
   const dialogs = (
     <>
       {open?.kind === 'upload' ? (
@@ -205,152 +157,156 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
     </>
   );
 
-  if (stored.neverRead)
-    return (
-      <ScreenPage {...frame}>
-        <NeverReadList
-          list={stored}
-          loading={loading}
-          failedTitle={t({ id: 'cert.empty.failedTitle', message: 'The certificates could not be loaded.' })}
-          offlineTitle={t({
-            id: 'cert.empty.offlineTitle',
-            message: 'The certificates have not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'cert.empty.offlineHint',
-            message: 'Connect to the internet once to load them; they are then kept for offline use.',
-          })}
-        />
-        {dialogs}
-      </ScreenPage>
-    );
-
   const bucketCards: { filter: ExpiryFilter; count: number; color: string }[] = [
     { filter: 'expired', count: buckets.expired, color: 'red.fg' },
     { filter: 'in7', count: buckets.in7, color: 'orange.fg' },
     { filter: 'in30', count: buckets.in30, color: 'yellow.fg' },
   ];
   const shownCount = filtered.length;
+  const columns: ListColumn[] = [
+    { header: t({ id: 'cert.col.cert', message: 'Certificate' }) },
+    { header: t({ id: 'cert.col.validity', message: 'Valid until' }) },
+    { header: t({ id: 'cert.col.status', message: 'Status' }) },
+    { header: t({ id: 'cert.col.domains', message: 'Associated domains' }), hideBelow: 'xl' },
+    { header: t({ id: 'cert.col.actions', message: 'Actions' }) },
+  ];
 
+  const stored = storedList(list?.read, rows.length, online, refresh);
   return (
-    <ScreenPage {...frame}>
-      <SimpleGrid columns={{ base: 3 }} gap="3">
-        {bucketCards.map(({ filter, count, color }) => (
-          <Card.Root key={filter} size="sm" variant="outline">
-            <Card.Body>
-              <Button
-                variant="ghost"
-                h="auto"
-                p="0"
-                justifyContent="flex-start"
-                aria-pressed={search.expiry === filter}
-                onClick={() =>
+    <StoredListPage
+      data={runtime ? list : undefined}
+      list={stored}
+      storageUnavailable={!runtime && availability === 'unavailable'}
+      title={t({ id: 'cert.screen.title', message: 'Certificates' })}
+      intro={t({
+        id: 'cert.screen.intro',
+        message: 'Upload HTTPS certificates and associate them with the domains they cover.',
+      })}
+      actions={
+        <>
+          <Button size="sm" variant="outline" onClick={() => setOpen({ kind: 'feed' })}>
+            {t({ id: 'cert.screen.calendar', message: 'Expiry calendar' })}
+          </Button>
+          <Button size="sm" colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
+            {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
+          </Button>
+        </>
+      }
+      loading={t({ id: 'cert.screen.loading', message: 'Loading the certificates…' })}
+      noStorage={t({
+        id: 'cert.screen.noStorage',
+        message:
+          'This browser does not let the console store data on this device, so certificates cannot be shown here. Allow site data for this site, or use another browser, then reload the page.',
+      })}
+      failedTitle={t({ id: 'cert.empty.failedTitle', message: 'The certificates could not be loaded.' })}
+      offlineTitle={t({
+        id: 'cert.empty.offlineTitle',
+        message: 'The certificates have not been loaded on this device yet.',
+      })}
+      dialogs={dialogs}
+    >
+      {() => (
+        <>
+          <SimpleGrid columns={{ base: 3 }} gap="3">
+            {bucketCards.map(({ filter, count, color }) => (
+              <Card.Root key={filter} size="sm" variant="outline">
+                <Card.Body>
+                  <Button
+                    variant="ghost"
+                    h="auto"
+                    p="0"
+                    justifyContent="flex-start"
+                    aria-pressed={search.expiry === filter}
+                    onClick={() =>
+                      onSearchChange({
+                        ...search,
+                        expiry: search.expiry === filter ? undefined : filter,
+                        page: undefined,
+                      })
+                    }
+                  >
+                    <Stack gap="0" align="flex-start">
+                      <Text fontSize="sm" color="fg.muted">
+                        {i18n._(expiryLabels[filter])}
+                      </Text>
+                      <Text fontSize="2xl" fontWeight="semibold" color={count > 0 ? color : undefined}>
+                        {i18n.number(count)}
+                      </Text>
+                    </Stack>
+                  </Button>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+          <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+            <SearchInput
+              maxW={{ md: '360px' }}
+              value={keyword}
+              onChange={setKeyword}
+              label={t({ id: 'cert.search.label', message: 'Search by name, CN or SAN' })}
+            />
+            <NativeSelect.Root maxW={{ md: '240px' }}>
+              <NativeSelect.Field
+                aria-label={t({ id: 'cert.filter.expiry', message: 'Expiry' })}
+                value={search.expiry ?? ''}
+                onChange={(e) =>
                   onSearchChange({
                     ...search,
-                    expiry: search.expiry === filter ? undefined : filter,
+                    expiry: expiryFilters.find((f) => f === e.target.value),
                     page: undefined,
                   })
                 }
               >
-                <Stack gap="0" align="flex-start">
-                  <Text fontSize="sm" color="fg.muted">
+                <option value="">{t({ id: 'cert.filter.all', message: 'All certificates' })}</option>
+                {expiryFilters.map((filter) => (
+                  <option key={filter} value={filter}>
                     {i18n._(expiryLabels[filter])}
-                  </Text>
-                  <Text fontSize="2xl" fontWeight="semibold" color={count > 0 ? color : undefined}>
-                    {i18n.number(count)}
-                  </Text>
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Text alignSelf="center" fontSize="sm" color="fg.muted" role="status">
+              {t({
+                id: 'cert.list.count',
+                message: plural(shownCount, { one: '# certificate', other: '# certificates' }),
+              })}
+            </Text>
+          </Stack>
+          {rows.length === 0 ? (
+            <Card.Root variant="outline">
+              <Card.Body>
+                <Stack align="center" gap="3" py="6">
+                  <Text>{t({ id: 'cert.empty.none', message: 'No certificates yet.' })}</Text>
+                  <Button colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
+                    {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
+                  </Button>
                 </Stack>
-              </Button>
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </SimpleGrid>
-      <Stack direction={{ base: 'column', md: 'row' }} gap="3">
-        <SearchInput
-          maxW={{ md: '360px' }}
-          value={keyword}
-          onChange={setKeyword}
-          label={t({ id: 'cert.search.label', message: 'Search by name, CN or SAN' })}
-        />
-        <NativeSelect.Root maxW={{ md: '240px' }}>
-          <NativeSelect.Field
-            aria-label={t({ id: 'cert.filter.expiry', message: 'Expiry' })}
-            value={search.expiry ?? ''}
-            onChange={(e) =>
-              onSearchChange({
-                ...search,
-                expiry: expiryFilters.find((f) => f === e.target.value),
-                page: undefined,
-              })
-            }
-          >
-            <option value="">{t({ id: 'cert.filter.all', message: 'All certificates' })}</option>
-            {expiryFilters.map((filter) => (
-              <option key={filter} value={filter}>
-                {i18n._(expiryLabels[filter])}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Text alignSelf="center" fontSize="sm" color="fg.muted" role="status">
-          {t({
-            id: 'cert.list.count',
-            message: plural(shownCount, { one: '# certificate', other: '# certificates' }),
-          })}
-        </Text>
-      </Stack>
-      {rows.length === 0 ? (
-        <Card.Root variant="outline">
-          <Card.Body>
-            <Stack align="center" gap="3" py="6">
-              <Text>{t({ id: 'cert.empty.none', message: 'No certificates yet.' })}</Text>
-              <Button colorPalette="blue" onClick={() => setOpen({ kind: 'upload' })}>
-                {t({ id: 'cert.screen.upload', message: 'Upload certificate' })}
-              </Button>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      ) : filtered.length === 0 ? (
-        <Text color="fg.muted">
-          {t({ id: 'cert.empty.noMatch', message: 'No certificate matches the search.' })}
-        </Text>
-      ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t({ id: 'cert.col.cert', message: 'Certificate' })}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'cert.col.validity', message: 'Valid until' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'cert.col.status', message: 'Status' })}</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="xl">
-                  {t({ id: 'cert.col.domains', message: 'Associated domains' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'cert.col.actions', message: 'Actions' })}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+              </Card.Body>
+            </Card.Root>
+          ) : filtered.length === 0 ? (
+            <Text color="fg.muted">
+              {t({ id: 'cert.empty.noMatch', message: 'No certificate matches the search.' })}
+            </Text>
+          ) : (
+            <ListTable columns={columns}>
               {shown.map((row) => (
                 <CertTableRow key={row.id} row={row} now={now} onOpen={setOpen} />
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+            </ListTable>
+          )}
+          <SearchPager
+            hiddenWhenShort
+            search={search}
+            onSearchChange={onSearchChange}
+            total={filtered.length}
+            page={page}
+            pageCount={pageCount}
+            sizes={certPageSizes}
+          />
+        </>
       )}
-      {filtered.length > certPageSizes[0] ? (
-        <SearchPager
-          search={search}
-          onSearchChange={onSearchChange}
-          total={filtered.length}
-          page={page}
-          pageCount={pageCount}
-          sizes={certPageSizes}
-        />
-      ) : null}
-      {dialogs}
-    </ScreenPage>
+    </StoredListPage>
   );
 }
 

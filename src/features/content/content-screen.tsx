@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { commandFor } from '../../commands/queue';
 import type { ContentQuotaAnswer } from '../../contract/content';
 import { contentQuotaProblem, type ContentKind } from '../../contract/rules/content';
-import { StoreFullError } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
@@ -16,6 +15,8 @@ import { ListPending } from '../../ui/list-pending';
 import { ScreenPage } from '../../ui/screen-page';
 import { storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
+import { StoreFullError } from '../../store';
+import { queuedSave, type QueuedSaid } from '../../ui/queued-save';
 import { notify } from '../../ui/toaster';
 import { useAddressKeyword } from '../../ui/use-address-keyword';
 import { useNow } from '../../ui/use-now';
@@ -85,15 +86,12 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
   );
 
   const enqueue = useCallback(
-    async (command: ReturnType<typeof commandFor>, said: { online: string; offline: string }) => {
+    async (command: ReturnType<typeof commandFor>, said: QueuedSaid) => {
       if (!runtime) return false;
-      try {
-        await runtime.enqueue(command);
-        notify('success', navigator.onLine ? said.online : said.offline);
-        return true;
-      } catch (error) {
-        notify(
-          'error',
+      return queuedSave(
+        () => runtime.enqueue(command),
+        said,
+        (error) =>
           error instanceof StoreFullError
             ? t({
                 id: 'content.save.storageFull',
@@ -104,9 +102,7 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
                 id: 'content.save.failed',
                 message: 'The submission could not be saved on this device. Please try again.',
               }),
-        );
-        return false;
-      }
+      );
     },
     [runtime, t],
   );
@@ -244,10 +240,6 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
               offlineTitle={t({
                 id: 'content.empty.offlineTitle',
                 message: 'The records have not been loaded on this device yet.',
-              })}
-              offlineHint={t({
-                id: 'content.empty.offlineHint',
-                message: 'Connect to the internet once to load them; they are then kept for offline use.',
               })}
             />
           ) : (

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Fragment, memo, useState } from 'react';
 import { contentKinds, contentTaskStatuses } from '../../contract/rules/content';
 import { formatDateTime } from '../../ui/format';
+import { ListTable, type ListColumn } from '../../ui/list-table';
 import { ExpandButton } from '../../ui/expand-button';
 import { FilterSelect } from '../../ui/filter-select';
 import { pageOf } from '../../ui/page-of';
@@ -58,6 +59,17 @@ export function Records({
     30: t({ id: 'content.range.month', message: 'Last 30 days' }),
   };
 
+  const columns: ListColumn[] = [
+    { header: '', width: '1px' },
+    { header: t({ id: 'content.col.submitted', message: 'Submitted' }) },
+    { header: t({ id: 'content.col.kind', message: 'Type' }) },
+    { header: t({ id: 'content.col.urls', message: 'URLs' }) },
+    { header: t({ id: 'content.col.status', message: 'Status' }) },
+    { header: t({ id: 'content.col.operator', message: 'Operator' }), hideBelow: 'lg' },
+    { header: t({ id: 'content.col.finished', message: 'Finished' }), hideBelow: 'lg' },
+    { header: t({ id: 'content.col.actions', message: 'Actions' }) },
+  ];
+
   return (
     <Stack gap="4">
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" wrap="wrap">
@@ -106,55 +118,24 @@ export function Records({
           {t({ id: 'content.records.noMatch', message: 'No task matches the filters.' })}
         </Text>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root
-            size="sm"
-            aria-label={t({ id: 'content.records.table', message: 'Refresh and prefetch records' })}
-          >
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader w="1px" />
-                <Table.ColumnHeader>
-                  {t({ id: 'content.col.submitted', message: 'Submitted' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'content.col.kind', message: 'Type' })}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'content.col.urls', message: 'URLs' })}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t({ id: 'content.col.status', message: 'Status' })}</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="lg">
-                  {t({ id: 'content.col.operator', message: 'Operator' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="lg">
-                  {t({ id: 'content.col.finished', message: 'Finished' })}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  {t({ id: 'content.col.actions', message: 'Actions' })}
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {shown.map((row) => (
-                <RecordRow
-                  key={row.id}
-                  row={row}
-                  open={opened.has(row.id)}
-                  onToggle={toggle}
-                  onRetry={onRetry}
-                />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <ListTable
+          columns={columns}
+          label={t({ id: 'content.records.table', message: 'Refresh and prefetch records' })}
+        >
+          {shown.map((row) => (
+            <RecordRow key={row.id} row={row} open={opened.has(row.id)} onToggle={toggle} onRetry={onRetry} />
+          ))}
+        </ListTable>
       )}
-      {filtered.length > recordPageSizes[0] ? (
-        <SearchPager
-          search={search}
-          onSearchChange={onSearchChange}
-          total={filtered.length}
-          page={page}
-          pageCount={pageCount}
-          sizes={recordPageSizes}
-        />
-      ) : null}
+      <SearchPager
+        hiddenWhenShort
+        search={search}
+        onSearchChange={onSearchChange}
+        total={filtered.length}
+        page={page}
+        pageCount={pageCount}
+        sizes={recordPageSizes}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Text } from '@chakra-ui/react';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { contentQuotaProblem, readContentLines, type ContentKind } from '../../c
 import { LineProblem, LineProblems } from '../../ui/line-problems';
 import { LinesInput } from '../../ui/lines-input';
 import { contentText } from './content-messages';
+import { OutlinedFormCard } from '../../ui/outlined-form-card';
 
 export interface QuotaLeft {
   /** URLs of this kind used today by the server's count, and queued on this device. */
@@ -97,112 +98,101 @@ export function SubmitForm({ kind, text, onText, quota, online, onSubmit }: Subm
   const more = read.problems.length - firstProblems.length;
 
   return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <Stack
-          as="form"
-          gap="4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Text fontSize="sm" color="fg.muted">
-            {help}
-          </Text>
-          <Field.Root invalid={requestProblem !== null}>
-            <Field.Label>{label}</Field.Label>
-            <LinesInput
-              value={text}
-              onChange={onText}
-              rows={10}
-              placeholder={placeholder}
-              describedBy={read.problems.length > 0 ? problemsId : undefined}
-              wrap
-              note={
-                requestProblem ? (
-                  <Field.ErrorText>
-                    {contentText(i18n, requestProblem.messageId, requestProblem.data)}
-                  </Field.ErrorText>
-                ) : (
-                  <Field.HelperText>
-                    {t({
-                      id: 'content.form.perSubmit',
-                      message: `At most ${perSubmit} per submission.`,
-                    })}
-                  </Field.HelperText>
-                )
-              }
-              counter={`${i18n.number(count)}/${i18n.number(perSubmit)}`}
-              over={count > perSubmit}
-            />
-          </Field.Root>
-
-          {firstProblems.length > 0 ? (
-            <LineProblems
-              id={problemsId}
-              label={t({ id: 'content.form.problems', message: 'Problems by line' })}
-              maxH="220px"
-              footer={
-                more > 0 ? (
-                  <Text fontSize="sm" color="fg.error" pt="1">
-                    {t({
-                      id: 'content.form.moreProblems',
-                      message: plural(more, {
-                        one: '# more line has a problem.',
-                        other: '# more lines have problems.',
-                      }),
-                    })}
-                  </Text>
-                ) : null
-              }
-            >
-              {firstProblems.map((problem) => {
-                const number = problem.line;
-                return (
-                  <LineProblem
-                    key={problem.line}
-                    lineLabel={t({ id: 'content.form.lineNumber', message: `Line ${number}` })}
-                    text={lines[problem.line - 1]?.trim()}
-                    problem={contentText(i18n, problem.messageId, { max: limits.content.urlMax })}
-                    py="1"
-                    gap="0"
-                  />
-                );
-              })}
-            </LineProblems>
-          ) : null}
-
-          <HStack justify="space-between" gap="3" wrap="wrap">
-            <Text fontSize="sm" color="fg.muted" role="status">
-              {quota === undefined || left === undefined
-                ? t({
-                    id: 'content.quota.unknown',
-                    message: "Today's remaining quota is shown once the console is online.",
-                  })
-                : t({
-                    id: 'content.quota.left',
-                    message: `Today: ${ph({ used: i18n.number(quota.used + quota.queued) })} of ${ph({ perDay: i18n.number(quota.perDay) })} used, ${ph({ left: i18n.number(left) })} left.`,
-                  })}
-            </Text>
-            <Button type="submit" colorPalette="blue" loading={sending}>
-              {t({ id: 'content.form.submit', message: 'Submit' })}
-            </Button>
-          </HStack>
-          {!online ? (
-            <Alert.Root status="info" size="sm">
-              <Alert.Indicator />
-              <Alert.Description>
+    <OutlinedFormCard onSubmit={() => void submit()}>
+      <Text fontSize="sm" color="fg.muted">
+        {help}
+      </Text>
+      <Field.Root invalid={requestProblem !== null}>
+        <Field.Label>{label}</Field.Label>
+        <LinesInput
+          value={text}
+          onChange={onText}
+          rows={10}
+          placeholder={placeholder}
+          describedBy={read.problems.length > 0 ? problemsId : undefined}
+          wrap
+          note={
+            requestProblem ? (
+              <Field.ErrorText>
+                {contentText(i18n, requestProblem.messageId, requestProblem.data)}
+              </Field.ErrorText>
+            ) : (
+              <Field.HelperText>
                 {t({
-                  id: 'content.form.offline',
-                  message:
-                    'You are offline: the submission is kept on this device and sent when the connection returns. The server then checks the domains and the quota again.',
+                  id: 'content.form.perSubmit',
+                  message: `At most ${perSubmit} per submission.`,
                 })}
-              </Alert.Description>
-            </Alert.Root>
-          ) : null}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+              </Field.HelperText>
+            )
+          }
+          counter={`${i18n.number(count)}/${i18n.number(perSubmit)}`}
+          over={count > perSubmit}
+        />
+      </Field.Root>
+
+      {firstProblems.length > 0 ? (
+        <LineProblems
+          id={problemsId}
+          label={t({ id: 'content.form.problems', message: 'Problems by line' })}
+          maxH="220px"
+          footer={
+            more > 0 ? (
+              <Text fontSize="sm" color="fg.error" pt="1">
+                {t({
+                  id: 'content.form.moreProblems',
+                  message: plural(more, {
+                    one: '# more line has a problem.',
+                    other: '# more lines have problems.',
+                  }),
+                })}
+              </Text>
+            ) : null
+          }
+        >
+          {firstProblems.map((problem) => {
+            const number = problem.line;
+            return (
+              <LineProblem
+                key={problem.line}
+                lineLabel={t({ id: 'content.form.lineNumber', message: `Line ${number}` })}
+                text={lines[problem.line - 1]?.trim()}
+                problem={contentText(i18n, problem.messageId, { max: limits.content.urlMax })}
+                py="1"
+                gap="0"
+              />
+            );
+          })}
+        </LineProblems>
+      ) : null}
+
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" role="status">
+          {quota === undefined || left === undefined
+            ? t({
+                id: 'content.quota.unknown',
+                message: "Today's remaining quota is shown once the console is online.",
+              })
+            : t({
+                id: 'content.quota.left',
+                message: `Today: ${ph({ used: i18n.number(quota.used + quota.queued) })} of ${ph({ perDay: i18n.number(quota.perDay) })} used, ${ph({ left: i18n.number(left) })} left.`,
+              })}
+        </Text>
+        <Button type="submit" colorPalette="blue" loading={sending}>
+          {t({ id: 'content.form.submit', message: 'Submit' })}
+        </Button>
+      </HStack>
+      {!online ? (
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>
+            {t({
+              id: 'content.form.offline',
+              message:
+                'You are offline: the submission is kept on this device and sent when the connection returns. The server then checks the domains and the quota again.',
+            })}
+          </Alert.Description>
+        </Alert.Root>
+      ) : null}
+    </OutlinedFormCard>
   );
 }

@@ -8,6 +8,7 @@ import type {
   GroupNameProblem,
   OriginProblem,
 } from '../../contract/rules/domain';
+import { StoreFullError } from '../../store';
 import { textRuleMessages } from '../../ui/text-messages';
 
 /**
@@ -135,3 +136,15 @@ export const httpsNotCopiedMessage = msg({
   message: 'A certificate cannot be reused by a new domain, HTTPS config cannot be copied',
 });
 export const copyFailedMessage = msg({ id: 'domain.copy.failed', message: 'Copy config failed' });
+
+/** Why a change was not saved in the outbox on this device: its storage is full, or it failed otherwise. */
+export const saveFailureMessage = (error: unknown): MessageDescriptor =>
+  error instanceof StoreFullError
+    ? msg({
+        id: 'domain.list.save.storageFull',
+        message: "This device's storage is full, so the change was not saved. Free some space and try again.",
+      })
+    : msg({
+        id: 'domain.list.save.failed',
+        message: 'The change could not be saved on this device. Please try again.',
+      });

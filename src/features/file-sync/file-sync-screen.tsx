@@ -124,10 +124,6 @@ function FileSyncBody() {
             id: 'fileSync.list.offlineTitle',
             message: 'The file sync tasks have not been loaded on this device yet.',
           })}
-          offlineHint={t({
-            id: 'fileSync.list.offlineHint',
-            message: 'Connect to the internet once to load them; they are then kept for offline use.',
-          })}
         />
       </Stack>
     );

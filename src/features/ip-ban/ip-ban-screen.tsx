@@ -9,14 +9,11 @@ import { useAppState } from '../../ui/app-state';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyList } from '../../ui/empty-list';
 import { LabelledSelect } from '../../ui/labelled-select';
-import { ListPending } from '../../ui/list-pending';
-import { NeverReadList } from '../../ui/never-read-list';
 import { pageOf } from '../../ui/page-of';
-import { ScreenPage } from '../../ui/screen-page';
 import { SearchInput } from '../../ui/search-input';
 import { isFirstRead, storedList } from '../../ui/stored-list';
-import { StoredListStatus } from '../../ui/stored-list-status';
-import { notify } from '../../ui/toaster';
+import { StoredListPage } from '../../ui/stored-list-page';
+import { queuedSave, type QueuedSaid } from '../../ui/queued-save';
 import { checkBanText, indexInForce } from './ban-check';
 import { BanDialog, type BanDraft } from './ban-dialog';
 import { banCommand, enqueueAll, unbanCommand, updateCommand } from './commands';
@@ -111,16 +108,13 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
 
   /** Queues the commands; says what happened. Resolves with how many were saved. */
   const run = useCallback(
-    async (commands: NewCommand[], said: { online: string; offline: string }): Promise<number> => {
+    async (commands: NewCommand[], said: QueuedSaid): Promise<number> => {
       if (!runtime) return 0;
-      try {
-        await enqueueAll(runtime, commands);
-        notify('success', navigator.onLine ? said.online : said.offline);
-        return commands.length;
-      } catch (error) {
-        // Saved all together or not at all: nothing was queued, the form keeps everything.
-        notify(
-          'error',
+      // Saved all together or not at all: when nothing was queued, the form keeps everything.
+      const saved = await queuedSave(
+        () => enqueueAll(runtime, commands),
+        said,
+        (error) =>
           error instanceof StoreFullError
             ? t({
                 id: 'ipBan.save.storageFull',
@@ -131,9 +125,8 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                 id: 'ipBan.save.failed',
                 message: 'The change could not be saved on this device. Please try again.',
               }),
-        );
-        return 0;
-      }
+      );
+      return saved ? commands.length : 0;
     },
     [runtime, t],
   );
@@ -238,82 +231,11 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
     [pageRows, selectMany],
   );
 
-  const title = t({ id: 'ipBan.screen.title', message: 'IP blocking' });
-  const loading = t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' });
-  if (!runtime || !list) {
-    return (
-      <ListPending
-        storageUnavailable={!runtime && availability === 'unavailable'}
-        title={title}
-        loading={loading}
-        noStorage={t({
-          id: 'ipBan.screen.noStorage',
-          message:
-            'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
-        })}
-      />
-    );
-  }
-
-  const stored = storedList(list.read, rows.length, online, refresh);
+  const stored = storedList(list?.read, rows.length, online, refresh);
   const { neverRead } = stored;
   const inForceCount = i18n.number(inForce.length);
   const maxCount = limits.ipBan.entriesMax;
   const chosenCount = chosen.length;
-
-  const frame = {
-    title,
-    summary:
-      // The introduction comes with the list it counts: while that is read, its place.
-      isFirstRead(stored) ? (
-        <Skeleton height="4" width="md" maxW="full" aria-hidden="true" />
-      ) : (
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'ipBan.screen.intro',
-            message: 'Requests from a banned IP address or range to your accelerated domains are refused.',
-          })}{' '}
-          {neverRead
-            ? null
-            : t({
-                id: 'ipBan.screen.inForce',
-                message: plural(maxCount, {
-                  one: `${inForceCount} of at most # entry in force.`,
-                  other: `${inForceCount} of at most # entries in force.`,
-                }),
-              })}
-        </Text>
-      ),
-    actions: (
-      <>
-        <StoredListStatus list={stored} />
-        <Button colorPalette="red" size="sm" onClick={() => setBanOpen(true)} disabled={neverRead}>
-          {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
-        </Button>
-      </>
-    ),
-  };
-
-  if (neverRead) {
-    return (
-      <ScreenPage {...frame}>
-        <NeverReadList
-          list={stored}
-          loading={loading}
-          failedTitle={t({ id: 'ipBan.empty.failedTitle', message: 'The ban list could not be loaded.' })}
-          offlineTitle={t({
-            id: 'ipBan.empty.offlineTitle',
-            message: 'The ban list has not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'ipBan.empty.offlineHint',
-            message: 'Connect to the internet once to load it; it is then kept for offline use.',
-          })}
-        />
-      </ScreenPage>
-    );
-  }
-
   const filteredCount = filtered.length;
   const sortLabels: Record<IpBanListSort, string> = {
     newest: t({ id: 'ipBan.sort.newest', message: 'Newest first' }),
@@ -323,183 +245,236 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   };
 
   return (
-    <ScreenPage {...frame}>
-      <LookupCard
-        rows={rows}
-        online={online}
-        fetchedAt={stored.fetchedAt ?? null}
-        onShowEntry={(id) => setKeyword(id)}
-      />
-      <Card.Root as="section" aria-labelledby="ip-ban-list-title">
-        <Card.Header pb="0" px={{ base: '4', lg: '6' }}>
-          <Heading as="h2" size="sm" id="ip-ban-list-title">
-            {t({ id: 'ipBan.list.title', message: 'Ban list' })}
-          </Heading>
-        </Card.Header>
-        <Card.Body px={{ base: '4', lg: '6' }}>
-          <Stack gap="4">
-            <Stack direction={{ base: 'column', md: 'row' }} gap="3" wrap="wrap">
-              <SearchInput
-                flex="1"
-                minW={{ md: '240px' }}
-                maxW={{ md: '360px' }}
-                value={keyword}
-                onChange={setKeyword}
-                label={t({ id: 'ipBan.list.search', message: 'Search by IP, range or reason' })}
-                placeholder={t({
-                  id: 'ipBan.list.searchPlaceholder',
-                  message: 'Search by IP, range or reason',
+    <StoredListPage
+      data={runtime ? list : undefined}
+      list={stored}
+      storageUnavailable={!runtime && availability === 'unavailable'}
+      title={t({ id: 'ipBan.screen.title', message: 'IP blocking' })}
+      summary={
+        // The introduction comes with the list it counts: while that is read, its place.
+        isFirstRead(stored) ? (
+          <Skeleton height="4" width="md" maxW="full" aria-hidden="true" />
+        ) : (
+          <Text color="fg.muted" fontSize="sm">
+            {t({
+              id: 'ipBan.screen.intro',
+              message: 'Requests from a banned IP address or range to your accelerated domains are refused.',
+            })}{' '}
+            {neverRead
+              ? null
+              : t({
+                  id: 'ipBan.screen.inForce',
+                  message: plural(maxCount, {
+                    one: `${inForceCount} of at most # entry in force.`,
+                    other: `${inForceCount} of at most # entries in force.`,
+                  }),
                 })}
-              />
-              <HStack gap="3" wrap="wrap">
-                <LabelledSelect
-                  minW="130px"
-                  value={search.status ?? ''}
-                  label={t({ id: 'ipBan.list.statusFilter', message: 'Status' })}
-                  onChange={(value) => update({ status: (value || undefined) as IpBanSearch['status'] })}
-                >
-                  <option value="">{t({ id: 'ipBan.list.allStatuses', message: 'All statuses' })}</option>
-                  <option value="banned">{t({ id: 'ipBan.status.banned', message: 'Banned' })}</option>
-                  <option value="unbanned">{t({ id: 'ipBan.status.unbanned', message: 'Unbanned' })}</option>
-                </LabelledSelect>
-                <LabelledSelect
-                  minW="130px"
-                  value={search.family ?? ''}
-                  label={t({ id: 'ipBan.list.familyFilter', message: 'IP type' })}
-                  onChange={(value) => update({ family: (value || undefined) as IpBanSearch['family'] })}
-                >
-                  <option value="">{t({ id: 'ipBan.list.allFamilies', message: 'All IP types' })}</option>
-                  <option value="4">{t({ id: 'ipBan.family.ipv4', message: 'IPv4' })}</option>
-                  <option value="6">{t({ id: 'ipBan.family.ipv6', message: 'IPv6' })}</option>
-                </LabelledSelect>
-                <LabelledSelect
-                  minW="150px"
-                  value={search.sort ?? 'newest'}
-                  label={t({ id: 'ipBan.list.sort', message: 'Sort' })}
-                  onChange={(value) => update({ sort: value as IpBanListSort })}
-                >
-                  {ipBanListSorts.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {sortLabels[sort]}
-                    </option>
-                  ))}
-                </LabelledSelect>
-              </HStack>
-            </Stack>
+          </Text>
+        )
+      }
+      actions={
+        <Button colorPalette="red" size="sm" onClick={() => setBanOpen(true)} disabled={neverRead}>
+          {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
+        </Button>
+      }
+      loading={t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' })}
+      noStorage={t({
+        id: 'ipBan.screen.noStorage',
+        message:
+          'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
+      })}
+      failedTitle={t({ id: 'ipBan.empty.failedTitle', message: 'The ban list could not be loaded.' })}
+      offlineTitle={t({
+        id: 'ipBan.empty.offlineTitle',
+        message: 'The ban list has not been loaded on this device yet.',
+      })}
+      offlineHint={t({
+        id: 'ipBan.empty.offlineHint',
+        message: 'Connect to the internet once to load it; it is then kept for offline use.',
+      })}
+    >
+      {() => (
+        <>
+          <LookupCard
+            rows={rows}
+            online={online}
+            fetchedAt={stored.fetchedAt ?? null}
+            onShowEntry={(id) => setKeyword(id)}
+          />
+          <Card.Root as="section" aria-labelledby="ip-ban-list-title">
+            <Card.Header pb="0" px={{ base: '4', lg: '6' }}>
+              <Heading as="h2" size="sm" id="ip-ban-list-title">
+                {t({ id: 'ipBan.list.title', message: 'Ban list' })}
+              </Heading>
+            </Card.Header>
+            <Card.Body px={{ base: '4', lg: '6' }}>
+              <Stack gap="4">
+                <Stack direction={{ base: 'column', md: 'row' }} gap="3" wrap="wrap">
+                  <SearchInput
+                    flex="1"
+                    minW={{ md: '240px' }}
+                    maxW={{ md: '360px' }}
+                    value={keyword}
+                    onChange={setKeyword}
+                    label={t({ id: 'ipBan.list.search', message: 'Search by IP, range or reason' })}
+                    placeholder={t({
+                      id: 'ipBan.list.searchPlaceholder',
+                      message: 'Search by IP, range or reason',
+                    })}
+                  />
+                  <HStack gap="3" wrap="wrap">
+                    <LabelledSelect
+                      minW="130px"
+                      value={search.status ?? ''}
+                      label={t({ id: 'ipBan.list.statusFilter', message: 'Status' })}
+                      onChange={(value) => update({ status: (value || undefined) as IpBanSearch['status'] })}
+                    >
+                      <option value="">{t({ id: 'ipBan.list.allStatuses', message: 'All statuses' })}</option>
+                      <option value="banned">{t({ id: 'ipBan.status.banned', message: 'Banned' })}</option>
+                      <option value="unbanned">
+                        {t({ id: 'ipBan.status.unbanned', message: 'Unbanned' })}
+                      </option>
+                    </LabelledSelect>
+                    <LabelledSelect
+                      minW="130px"
+                      value={search.family ?? ''}
+                      label={t({ id: 'ipBan.list.familyFilter', message: 'IP type' })}
+                      onChange={(value) => update({ family: (value || undefined) as IpBanSearch['family'] })}
+                    >
+                      <option value="">{t({ id: 'ipBan.list.allFamilies', message: 'All IP types' })}</option>
+                      <option value="4">{t({ id: 'ipBan.family.ipv4', message: 'IPv4' })}</option>
+                      <option value="6">{t({ id: 'ipBan.family.ipv6', message: 'IPv6' })}</option>
+                    </LabelledSelect>
+                    <LabelledSelect
+                      minW="150px"
+                      value={search.sort ?? 'newest'}
+                      label={t({ id: 'ipBan.list.sort', message: 'Sort' })}
+                      onChange={(value) => update({ sort: value as IpBanListSort })}
+                    >
+                      {ipBanListSorts.map((sort) => (
+                        <option key={sort} value={sort}>
+                          {sortLabels[sort]}
+                        </option>
+                      ))}
+                    </LabelledSelect>
+                  </HStack>
+                </Stack>
 
-            {chosenCount > 0 ? (
-              <HStack
-                gap="3"
-                px="3"
-                py="2"
-                bg="blue.subtle"
-                borderRadius="md"
-                wrap="wrap"
-                role="region"
-                aria-label={t({ id: 'ipBan.selection.label', message: 'Selected entries' })}
-              >
-                <Text fontSize="sm">
-                  {t({ id: 'ipBan.selection.count', message: `${chosenCount} selected` })}
-                </Text>
-                <Button
-                  size="xs"
-                  colorPalette="red"
-                  variant="outline"
-                  onClick={() => setConfirmation({ kind: 'unban', ids: chosen })}
-                >
-                  {t({ id: 'ipBan.selection.unban', message: 'Unban selected' })}
-                </Button>
-                <Button size="xs" variant="ghost" onClick={clearSelection}>
-                  {t({ id: 'ipBan.selection.clear', message: 'Clear selection' })}
-                </Button>
-              </HStack>
-            ) : null}
+                {chosenCount > 0 ? (
+                  <HStack
+                    gap="3"
+                    px="3"
+                    py="2"
+                    bg="blue.subtle"
+                    borderRadius="md"
+                    wrap="wrap"
+                    role="region"
+                    aria-label={t({ id: 'ipBan.selection.label', message: 'Selected entries' })}
+                  >
+                    <Text fontSize="sm">
+                      {t({ id: 'ipBan.selection.count', message: `${chosenCount} selected` })}
+                    </Text>
+                    <Button
+                      size="xs"
+                      colorPalette="red"
+                      variant="outline"
+                      onClick={() => setConfirmation({ kind: 'unban', ids: chosen })}
+                    >
+                      {t({ id: 'ipBan.selection.unban', message: 'Unban selected' })}
+                    </Button>
+                    <Button size="xs" variant="ghost" onClick={clearSelection}>
+                      {t({ id: 'ipBan.selection.clear', message: 'Clear selection' })}
+                    </Button>
+                  </HStack>
+                ) : null}
 
-            {rows.length === 0 ? (
-              <EmptyList
-                py="12"
-                title={t({ id: 'ipBan.empty.noneTitle', message: 'No IP is banned yet.' })}
-                hint={t({
-                  id: 'ipBan.empty.noneHint',
-                  message: 'Ban an IP address or a CIDR range to refuse its requests to your domains.',
-                })}
-              >
-                <Button size="sm" colorPalette="red" mt="2" onClick={() => setBanOpen(true)}>
-                  {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
-                </Button>
-              </EmptyList>
-            ) : filteredCount === 0 ? (
-              <EmptyList
-                py="12"
-                title={t({
-                  id: 'ipBan.empty.noMatchTitle',
-                  message: 'No entry matches the search and filters.',
-                })}
-              >
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => {
-                    setKeyword('');
-                    onSearchChange(cleanSearch({ sort: search.sort, size: search.size }));
-                  }}
-                >
-                  {t({ id: 'ipBan.empty.clearFilters', message: 'Clear search and filters' })}
-                </Button>
-              </EmptyList>
-            ) : (
-              <>
-                <IpBanTable
-                  rows={pageRows}
-                  selected={selected}
-                  onSelect={onSelect}
-                  onSelectPage={onSelectPage}
-                  login={login}
-                  onEdit={onEdit}
-                  onUnban={onUnban}
-                  onBanAgain={onBanAgain}
-                />
-                <Pager
-                  total={filteredCount}
-                  page={page}
-                  pageCount={pageCount}
-                  sizes={ipBanPageSizes}
-                  size={size}
-                  onPage={(p) => update({ page: p }, true)}
-                  onSize={(s) => update({ size: s })}
-                />
-              </>
-            )}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+                {rows.length === 0 ? (
+                  <EmptyList
+                    py="12"
+                    title={t({ id: 'ipBan.empty.noneTitle', message: 'No IP is banned yet.' })}
+                    hint={t({
+                      id: 'ipBan.empty.noneHint',
+                      message: 'Ban an IP address or a CIDR range to refuse its requests to your domains.',
+                    })}
+                  >
+                    <Button size="sm" colorPalette="red" mt="2" onClick={() => setBanOpen(true)}>
+                      {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
+                    </Button>
+                  </EmptyList>
+                ) : filteredCount === 0 ? (
+                  <EmptyList
+                    py="12"
+                    title={t({
+                      id: 'ipBan.empty.noMatchTitle',
+                      message: 'No entry matches the search and filters.',
+                    })}
+                  >
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => {
+                        setKeyword('');
+                        onSearchChange(cleanSearch({ sort: search.sort, size: search.size }));
+                      }}
+                    >
+                      {t({ id: 'ipBan.empty.clearFilters', message: 'Clear search and filters' })}
+                    </Button>
+                  </EmptyList>
+                ) : (
+                  <>
+                    <IpBanTable
+                      rows={pageRows}
+                      selected={selected}
+                      onSelect={onSelect}
+                      onSelectPage={onSelectPage}
+                      login={login}
+                      onEdit={onEdit}
+                      onUnban={onUnban}
+                      onBanAgain={onBanAgain}
+                    />
+                    <Pager
+                      total={filteredCount}
+                      page={page}
+                      pageCount={pageCount}
+                      sizes={ipBanPageSizes}
+                      size={size}
+                      onPage={(p) => update({ page: p }, true)}
+                      onSize={(s) => update({ size: s })}
+                    />
+                  </>
+                )}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
 
-      <BanDialog
-        open={banOpen}
-        draft={draft}
-        onDraftChange={setDraft}
-        index={index}
-        now={now}
-        onClose={() => setBanOpen(false)}
-        onSubmit={submitBan}
-      />
-      {editing ? (
-        <EditDialog
-          entry={editing.entry}
-          now={now}
-          onClose={() => setEditing(null)}
-          onSubmit={(reason, expiresAt) => submitEdit(editing, reason, expiresAt)}
-        />
-      ) : null}
-      <ConfirmationDialog
-        confirmation={confirmation}
-        onClose={() => setConfirmation(null)}
-        onUnban={(ids) => void unban(ids)}
-        onBanAgain={(row) =>
-          void run([banCommand({ cidr: row.id, reason: row.entry.reason, expires_at: null })], banSaid(1))
-        }
-      />
-    </ScreenPage>
+          <BanDialog
+            open={banOpen}
+            draft={draft}
+            onDraftChange={setDraft}
+            index={index}
+            now={now}
+            onClose={() => setBanOpen(false)}
+            onSubmit={submitBan}
+          />
+          {editing ? (
+            <EditDialog
+              entry={editing.entry}
+              now={now}
+              onClose={() => setEditing(null)}
+              onSubmit={(reason, expiresAt) => submitEdit(editing, reason, expiresAt)}
+            />
+          ) : null}
+          <ConfirmationDialog
+            confirmation={confirmation}
+            onClose={() => setConfirmation(null)}
+            onUnban={(ids) => void unban(ids)}
+            onBanAgain={(row) =>
+              void run([banCommand({ cidr: row.id, reason: row.entry.reason, expires_at: null })], banSaid(1))
+            }
+          />
+        </>
+      )}
+    </StoredListPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../ui/format';
 import { LinesInput } from '../../ui/lines-input';
 import { ScreenPage } from '../../ui/screen-page';
 import { useOnline } from '../../ui/use-online';
+import { OutlinedFormCard } from '../../ui/outlined-form-card';
 
 interface Answered {
   lists: IpCheckAnswer[];
@@ -95,82 +96,71 @@ export function IpCheckScreen() {
           'Check whether addresses belong to our edge nodes, and where they are. Useful when an address shows up in your origin logs or firewall.',
       })}
     >
-      <Card.Root variant="outline">
-        <Card.Body>
-          <Stack
-            as="form"
-            gap="4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void query();
-            }}
-          >
-            <Field.Root invalid={problem !== null}>
-              <Field.Label>{t({ id: 'ipCheck.field.label', message: 'IP addresses' })}</Field.Label>
-              <LinesInput
-                value={text}
-                onChange={setText}
-                rows={6}
-                placeholder={'192.0.2.1\n198.51.100.23'}
-                note={
-                  problem ? (
-                    <Stack gap="0.5">
-                      <Field.ErrorText>{problem}</Field.ErrorText>
-                      {read.invalid.length > 0 ? (
-                        <Text fontSize="xs" color="fg.error" fontFamily="mono" wordBreak="break-all">
-                          {shownInvalid}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  ) : (
-                    <Field.HelperText>
-                      {t({
-                        id: 'ipCheck.field.help',
-                        message: `One IPv4 address per line (or separated by commas), at most ${ph({ max })} a query. An address with a port or in a URL is read for its address.`,
-                      })}
-                    </Field.HelperText>
-                  )
-                }
-                counter={`${count}/${max}`}
-                over={count > max}
-              />
-            </Field.Root>
-            <HStack justify="flex-end" gap="3" wrap="wrap">
-              {wait > 0 ? (
-                <Text fontSize="sm" color="fg.muted" role="status">
+      <OutlinedFormCard onSubmit={() => void query()}>
+        <Field.Root invalid={problem !== null}>
+          <Field.Label>{t({ id: 'ipCheck.field.label', message: 'IP addresses' })}</Field.Label>
+          <LinesInput
+            value={text}
+            onChange={setText}
+            rows={6}
+            placeholder={'192.0.2.1\n198.51.100.23'}
+            note={
+              problem ? (
+                <Stack gap="0.5">
+                  <Field.ErrorText>{problem}</Field.ErrorText>
+                  {read.invalid.length > 0 ? (
+                    <Text fontSize="xs" color="fg.error" fontFamily="mono" wordBreak="break-all">
+                      {shownInvalid}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ) : (
+                <Field.HelperText>
                   {t({
-                    id: 'ipCheck.wait',
-                    message: plural(wait, {
-                      one: 'The next query is possible in # second.',
-                      other: 'The next query is possible in # seconds.',
-                    }),
+                    id: 'ipCheck.field.help',
+                    message: `One IPv4 address per line (or separated by commas), at most ${ph({ max })} a query. An address with a port or in a URL is read for its address.`,
                   })}
-                </Text>
-              ) : null}
-              <Button type="submit" colorPalette="blue" loading={busy} disabled={wait > 0 || !online}>
-                {t({ id: 'ipCheck.submit', message: 'Check' })}
-              </Button>
-            </HStack>
-            {!online ? (
-              <Alert.Root status="info" size="sm">
-                <Alert.Indicator />
-                <Alert.Description>
-                  {t({
-                    id: 'ipCheck.offline',
-                    message: 'The IP check asks the server: connect to the internet to use it.',
-                  })}
-                </Alert.Description>
-              </Alert.Root>
-            ) : null}
-            {failure ? (
-              <Alert.Root status="error" size="sm">
-                <Alert.Indicator />
-                <Alert.Description>{failure}</Alert.Description>
-              </Alert.Root>
-            ) : null}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+                </Field.HelperText>
+              )
+            }
+            counter={`${count}/${max}`}
+            over={count > max}
+          />
+        </Field.Root>
+        <HStack justify="flex-end" gap="3" wrap="wrap">
+          {wait > 0 ? (
+            <Text fontSize="sm" color="fg.muted" role="status">
+              {t({
+                id: 'ipCheck.wait',
+                message: plural(wait, {
+                  one: 'The next query is possible in # second.',
+                  other: 'The next query is possible in # seconds.',
+                }),
+              })}
+            </Text>
+          ) : null}
+          <Button type="submit" colorPalette="blue" loading={busy} disabled={wait > 0 || !online}>
+            {t({ id: 'ipCheck.submit', message: 'Check' })}
+          </Button>
+        </HStack>
+        {!online ? (
+          <Alert.Root status="info" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>
+              {t({
+                id: 'ipCheck.offline',
+                message: 'The IP check asks the server: connect to the internet to use it.',
+              })}
+            </Alert.Description>
+          </Alert.Root>
+        ) : null}
+        {failure ? (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>{failure}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+      </OutlinedFormCard>
 
       {answered ? (
         <Stack gap="2">

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Card, Checkbox, DataList, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { FormPageCard } from '../../ui/form-page-card';
+import { Alert, Box, Button, Checkbox, DataList, Link, Stack } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -79,166 +80,162 @@ export function OpenServiceScreen() {
   const areaLabel = dict.area?.['1'] ?? t({ id: 'openService.form.areaMainland', message: 'China Mainland' });
 
   return (
-    <Box maxW="760px" mx="auto">
-      <Card.Root as="section" aria-labelledby="open-service-title">
-        <Card.Header>
-          <Heading as="h1" size="xl" id="open-service-title">
-            {t({ id: 'openService.form.title', message: 'Open the CDN service' })}
-          </Heading>
-          <Text color="fg.muted">
-            {t({
-              id: 'openService.form.intro',
-              message:
-                'Open the service to add accelerated domains and manage them in this console. The account must be real-name verified.',
+    <FormPageCard
+      titleId="open-service-title"
+      title={t({ id: 'openService.form.title', message: 'Open the CDN service' })}
+      intro={t({
+        id: 'openService.form.intro',
+        message:
+          'Open the service to add accelerated domains and manage them in this console. The account must be real-name verified.',
+      })}
+      maxW="760px"
+      after={
+        <>
+          <DocumentDialog
+            open={billingOpen}
+            onClose={() => send({ type: 'billing.close' })}
+            title={t({ id: 'openService.billing.title', message: 'Traffic billing' })}
+            name="billing"
+            language={language}
+          />
+          <DocumentDialog
+            open={agreementOpen}
+            onClose={() => setAgreementOpen(false)}
+            title={t({ id: 'openService.agreement.title', message: 'CDN Service Agreement' })}
+            name="help"
+            section="agreement"
+            language={language}
+          />
+          <ConfirmDialog
+            open={snapshot.matches('realNamePrompt')}
+            title={t({ id: 'openService.realName.title', message: 'Real-name authentication' })}
+            message={t({
+              id: 'openService.realName.prompt',
+              message: 'Your account is not real-name verified. Verify now?',
             })}
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="5">
-            {underReview ? (
-              <Alert.Root status="info">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t({ id: 'openService.review.title', message: 'Under review' })}</Alert.Title>
-                  <Alert.Description>
-                    {t({
-                      id: 'openService.review.text',
-                      message:
-                        'Your application has been submitted and is under review. You will be able to use the console once it is approved.',
-                    })}
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : null}
-            {opened ? (
-              <Alert.Root status="success">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>
-                    {t({ id: 'openService.opened.title', message: 'The service is open' })}
-                  </Alert.Title>
-                </Alert.Content>
-              </Alert.Root>
-            ) : null}
-            <DataList.Root orientation="horizontal">
-              <DataList.Item>
-                <DataList.ItemLabel>
-                  {t({ id: 'openService.form.billingMode', message: 'Billing mode' })}
-                </DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <Stack direction="row" gap="3" align="center" wrap="wrap">
-                    <span>{billingLabel}</span>
-                    <Link as="button" color="blue.fg" onClick={() => send({ type: 'billing.open' })}>
-                      {t({ id: 'openService.form.billingDetails', message: 'Billing details' })}
-                    </Link>
-                  </Stack>
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>
-                  {t({ id: 'openService.form.area', message: 'Acceleration area' })}
-                </DataList.ItemLabel>
-                <DataList.ItemValue>{areaLabel}</DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
-            <Stack gap="1">
-              <Checkbox.Root
-                checked={agreed}
-                disabled={underReview || opened}
-                onCheckedChange={(e) => send({ type: 'agreement.toggle', agreed: e.checked === true })}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>
-                  {t({
-                    id: 'openService.form.agreement',
-                    message: 'I have read and agree to all of the CDN Service Agreement',
-                  })}
-                </Checkbox.Label>
-              </Checkbox.Root>
-              <Link
-                as="button"
-                color="blue.fg"
-                fontSize="sm"
-                ps="7"
-                alignSelf="flex-start"
-                onClick={() => setAgreementOpen(true)}
-              >
-                {t({ id: 'openService.form.readAgreement', message: 'Read the CDN Service Agreement' })}
-              </Link>
-            </Stack>
-            <Box>
-              {opened ? (
-                <Button colorPalette="blue" onClick={enterConsole}>
-                  {t({ id: 'openService.opened.enter', message: 'Enter the console' })}
-                </Button>
-              ) : (
-                <Button
-                  colorPalette="blue"
-                  loading={busy}
-                  disabled={underReview}
-                  onClick={() => send({ type: 'form.submit' })}
-                >
-                  {underReview
-                    ? t({ id: 'openService.form.underReview', message: 'Under review' })
-                    : t({ id: 'openService.form.apply', message: 'Apply to open' })}
-                </Button>
-              )}
-            </Box>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-
-      <DocumentDialog
-        open={billingOpen}
-        onClose={() => send({ type: 'billing.close' })}
-        title={t({ id: 'openService.billing.title', message: 'Traffic billing' })}
-        name="billing"
-        language={language}
-      />
-      <DocumentDialog
-        open={agreementOpen}
-        onClose={() => setAgreementOpen(false)}
-        title={t({ id: 'openService.agreement.title', message: 'CDN Service Agreement' })}
-        name="help"
-        section="agreement"
-        language={language}
-      />
-      <ConfirmDialog
-        open={snapshot.matches('realNamePrompt')}
-        title={t({ id: 'openService.realName.title', message: 'Real-name authentication' })}
-        message={t({
-          id: 'openService.realName.prompt',
-          message: 'Your account is not real-name verified. Verify now?',
-        })}
-        confirmLabel={t({ id: 'common.action.yes', message: 'Yes' })}
-        cancelLabel={t({ id: 'common.action.no', message: 'No' })}
-        onConfirm={() => send({ type: 'realName.confirm' })}
-        onCancel={() => send({ type: 'realName.cancel' })}
-      />
-      <ConfirmDialog
-        open={snapshot.matches('realNameByHolder')}
-        title={t({ id: 'openService.realName.title', message: 'Real-name authentication' })}
-        message={t({
-          id: 'openService.realName.byHolder',
-          message:
-            'This customer account is not real-name verified yet. Its holder must sign in and complete the real-name authentication before the service can be opened.',
-        })}
-        confirmLabel={t({ id: 'common.action.ok', message: 'OK' })}
-        onConfirm={() => send({ type: 'realName.acknowledge' })}
-        onCancel={() => send({ type: 'realName.acknowledge' })}
-      />
-      <ConfirmDialog
-        open={snapshot.matches('auditPending')}
-        title={t({ id: 'openService.audit.title', message: 'Application submitted' })}
-        message={t({
-          id: 'openService.audit.text',
-          message: 'Your application has been submitted, please wait patiently for review',
-        })}
-        confirmLabel={t({ id: 'common.action.ok', message: 'OK' })}
-        onConfirm={() => send({ type: 'audit.acknowledge' })}
-        onCancel={() => send({ type: 'audit.acknowledge' })}
-      />
-    </Box>
+            confirmLabel={t({ id: 'common.action.yes', message: 'Yes' })}
+            cancelLabel={t({ id: 'common.action.no', message: 'No' })}
+            onConfirm={() => send({ type: 'realName.confirm' })}
+            onCancel={() => send({ type: 'realName.cancel' })}
+          />
+          <ConfirmDialog
+            open={snapshot.matches('realNameByHolder')}
+            title={t({ id: 'openService.realName.title', message: 'Real-name authentication' })}
+            message={t({
+              id: 'openService.realName.byHolder',
+              message:
+                'This customer account is not real-name verified yet. Its holder must sign in and complete the real-name authentication before the service can be opened.',
+            })}
+            confirmLabel={t({ id: 'common.action.ok', message: 'OK' })}
+            onConfirm={() => send({ type: 'realName.acknowledge' })}
+            onCancel={() => send({ type: 'realName.acknowledge' })}
+          />
+          <ConfirmDialog
+            open={snapshot.matches('auditPending')}
+            title={t({ id: 'openService.audit.title', message: 'Application submitted' })}
+            message={t({
+              id: 'openService.audit.text',
+              message: 'Your application has been submitted, please wait patiently for review',
+            })}
+            confirmLabel={t({ id: 'common.action.ok', message: 'OK' })}
+            onConfirm={() => send({ type: 'audit.acknowledge' })}
+            onCancel={() => send({ type: 'audit.acknowledge' })}
+          />
+        </>
+      }
+    >
+      <Stack gap="5">
+        {underReview ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t({ id: 'openService.review.title', message: 'Under review' })}</Alert.Title>
+              <Alert.Description>
+                {t({
+                  id: 'openService.review.text',
+                  message:
+                    'Your application has been submitted and is under review. You will be able to use the console once it is approved.',
+                })}
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        {opened ? (
+          <Alert.Root status="success">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>
+                {t({ id: 'openService.opened.title', message: 'The service is open' })}
+              </Alert.Title>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <DataList.Root orientation="horizontal">
+          <DataList.Item>
+            <DataList.ItemLabel>
+              {t({ id: 'openService.form.billingMode', message: 'Billing mode' })}
+            </DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Stack direction="row" gap="3" align="center" wrap="wrap">
+                <span>{billingLabel}</span>
+                <Link as="button" color="blue.fg" onClick={() => send({ type: 'billing.open' })}>
+                  {t({ id: 'openService.form.billingDetails', message: 'Billing details' })}
+                </Link>
+              </Stack>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>
+              {t({ id: 'openService.form.area', message: 'Acceleration area' })}
+            </DataList.ItemLabel>
+            <DataList.ItemValue>{areaLabel}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <Stack gap="1">
+          <Checkbox.Root
+            checked={agreed}
+            disabled={underReview || opened}
+            onCheckedChange={(e) => send({ type: 'agreement.toggle', agreed: e.checked === true })}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {t({
+                id: 'openService.form.agreement',
+                message: 'I have read and agree to all of the CDN Service Agreement',
+              })}
+            </Checkbox.Label>
+          </Checkbox.Root>
+          <Link
+            as="button"
+            color="blue.fg"
+            fontSize="sm"
+            ps="7"
+            alignSelf="flex-start"
+            onClick={() => setAgreementOpen(true)}
+          >
+            {t({ id: 'openService.form.readAgreement', message: 'Read the CDN Service Agreement' })}
+          </Link>
+        </Stack>
+        <Box>
+          {opened ? (
+            <Button colorPalette="blue" onClick={enterConsole}>
+              {t({ id: 'openService.opened.enter', message: 'Enter the console' })}
+            </Button>
+          ) : (
+            <Button
+              colorPalette="blue"
+              loading={busy}
+              disabled={underReview}
+              onClick={() => send({ type: 'form.submit' })}
+            >
+              {underReview
+                ? t({ id: 'openService.form.underReview', message: 'Under review' })
+                : t({ id: 'openService.form.apply', message: 'Apply to open' })}
+            </Button>
+          )}
+        </Box>
+      </Stack>
+    </FormPageCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Box, Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { FormPageCard } from '../../ui/form-page-card';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { api } from '../../api';
@@ -75,132 +76,120 @@ export function SuggestionScreen() {
   }
 
   return (
-    <Box maxW="800px" mx="auto">
-      <Card.Root as="section" aria-labelledby="suggestion-title">
-        <Card.Header>
-          <Heading as="h1" size="xl" id="suggestion-title">
-            {t({ id: 'feedback.form.heading', message: 'Feedback' })}
-          </Heading>
-          <Text color="fg.muted">
-            {t({
-              id: 'feedback.form.intro',
-              message: 'Tell us what to improve or what went wrong. Fields marked * are required.',
-            })}
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Stack gap="5">
-              <Field.Root required invalid={Boolean(errors.type)}>
-                <Field.Label>
-                  {t({ id: 'feedback.form.type', message: 'Type' })}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={draft.type} onChange={(e) => set('type')(e.currentTarget.value)}>
-                    <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
-                    {feedbackTypes.map((type) => {
-                      const label = feedbackTypeLabels[type];
-                      return (
-                        <option key={type} value={type}>
-                          {label ? i18n._(label) : type}
-                        </option>
-                      );
-                    })}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Field.ErrorText>{errorText('type')}</Field.ErrorText>
-              </Field.Root>
-
-              <Field.Root required invalid={Boolean(errors.product)}>
-                <Field.Label>
-                  {t({ id: 'feedback.form.product', message: 'Product' })}
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    value={draft.product}
-                    onChange={(e) => set('product')(e.currentTarget.value)}
-                  >
-                    <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
-                    {products.map(([code, label]) => (
-                      <option key={code} value={code}>
-                        {label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Field.ErrorText>{errorText('product')}</Field.ErrorText>
-              </Field.Root>
-
-              <PicturePicker
-                pictures={pictures}
-                onAdd={add}
-                onRemove={remove}
-                error={errors.images ? errorText('images') : null}
-              />
-
-              <CountedField
-                required
-                label={t({ id: 'feedback.form.title', message: 'Title' })}
-                value={draft.title}
-                max={limits.feedback.titleMax}
-                onChange={set('title')}
-                error={errorText('title')}
-                placeholder={t({ id: 'feedback.form.titlePlaceholder', message: 'A short summary' })}
-              />
-
-              <CountedField
-                required
-                rows={6}
-                label={t({ id: 'feedback.form.content', message: 'Content' })}
-                value={draft.content}
-                max={limits.feedback.contentMax}
-                onChange={set('content')}
-                error={errorText('content')}
-                placeholder={t({
-                  id: 'feedback.form.contentPlaceholder',
-                  message: 'What happened, where, and what you expected',
+    <FormPageCard
+      titleId="suggestion-title"
+      title={t({ id: 'feedback.form.heading', message: 'Feedback' })}
+      intro={t({
+        id: 'feedback.form.intro',
+        message: 'Tell us what to improve or what went wrong. Fields marked * are required.',
+      })}
+      maxW="800px"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="5">
+          <Field.Root required invalid={Boolean(errors.type)}>
+            <Field.Label>
+              {t({ id: 'feedback.form.type', message: 'Type' })}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={draft.type} onChange={(e) => set('type')(e.currentTarget.value)}>
+                <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
+                {feedbackTypes.map((type) => {
+                  const label = feedbackTypeLabels[type];
+                  return (
+                    <option key={type} value={type}>
+                      {label ? i18n._(label) : type}
+                    </option>
+                  );
                 })}
-              />
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errorText('type')}</Field.ErrorText>
+          </Field.Root>
 
-              <HStack>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  loading={submitting}
-                  disabled={uploading || !online}
-                >
-                  {t({ id: 'feedback.form.submit', message: 'Submit' })}
-                </Button>
-                {!online ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t({
-                      id: 'feedback.form.offline',
-                      message: 'Submitting needs a connection; what you typed is kept.',
-                    })}
-                  </Text>
-                ) : uploading ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t({
-                      id: 'feedback.form.waitUploads',
-                      message: 'Waiting for the pictures to finish uploading…',
-                    })}
-                  </Text>
-                ) : null}
-              </HStack>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Box>
+          <Field.Root required invalid={Boolean(errors.product)}>
+            <Field.Label>
+              {t({ id: 'feedback.form.product', message: 'Product' })}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={draft.product}
+                onChange={(e) => set('product')(e.currentTarget.value)}
+              >
+                <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
+                {products.map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errorText('product')}</Field.ErrorText>
+          </Field.Root>
+
+          <PicturePicker
+            pictures={pictures}
+            onAdd={add}
+            onRemove={remove}
+            error={errors.images ? errorText('images') : null}
+          />
+
+          <CountedField
+            required
+            label={t({ id: 'feedback.form.title', message: 'Title' })}
+            value={draft.title}
+            max={limits.feedback.titleMax}
+            onChange={set('title')}
+            error={errorText('title')}
+            placeholder={t({ id: 'feedback.form.titlePlaceholder', message: 'A short summary' })}
+          />
+
+          <CountedField
+            required
+            rows={6}
+            label={t({ id: 'feedback.form.content', message: 'Content' })}
+            value={draft.content}
+            max={limits.feedback.contentMax}
+            onChange={set('content')}
+            error={errorText('content')}
+            placeholder={t({
+              id: 'feedback.form.contentPlaceholder',
+              message: 'What happened, where, and what you expected',
+            })}
+          />
+
+          <HStack>
+            <Button type="submit" colorPalette="blue" loading={submitting} disabled={uploading || !online}>
+              {t({ id: 'feedback.form.submit', message: 'Submit' })}
+            </Button>
+            {!online ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t({
+                  id: 'feedback.form.offline',
+                  message: 'Submitting needs a connection; what you typed is kept.',
+                })}
+              </Text>
+            ) : uploading ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t({
+                  id: 'feedback.form.waitUploads',
+                  message: 'Waiting for the pictures to finish uploading…',
+                })}
+              </Text>
+            ) : null}
+          </HStack>
+        </Stack>
+      </form>
+    </FormPageCard>
   );
 }

@@ -7,6 +7,7 @@ import type { Read } from '../../sync/reads';
 import { ExpirySelect } from '../../ui/expiry-select';
 import { FormDialog } from '../../ui/form-dialog';
 import { formatDateTime } from '../../ui/format';
+import { LineProblem as LineProblemRow, LineProblems } from '../../ui/line-problems';
 import { DomainChoice } from './domain-choice';
 import {
   checkDraft,
@@ -348,37 +349,24 @@ export function CreateDialog({
         <Field.ErrorText>{addressProblem}</Field.ErrorText>
       </Field.Root>
       {lineProblems.length > 0 ? (
-        <Box
-          as="ul"
+        <LineProblems
           id={ids.lines}
-          listStyleType="none"
-          borderWidth="1px"
-          borderColor="border.error"
-          borderRadius="md"
-          bg="bg.error"
-          px="3"
-          py="2"
-          aria-label={t({ id: 'token.form.lineProblems', message: 'Problems by line' })}
+          label={t({ id: 'token.form.lineProblems', message: 'Problems by line' })}
         >
           {lineProblems.map((line) => {
             const number = line.line;
             return (
-              <Box as="li" key={`${line.line}-${line.problem.id}`} py="1" fontSize="sm">
-                <HStack gap="3" align="flex-start">
-                  <Text fontWeight="semibold" color="fg.error" flexShrink={0} minW="4.5em">
-                    {t({ id: 'token.form.lineNumber', message: `Line ${number}` })}
-                  </Text>
-                  <Stack gap="0" minW="0">
-                    <Text fontFamily="mono" wordBreak="break-all">
-                      {line.input}
-                    </Text>
-                    <Text color="fg.error">{problemText(i18n, line.problem)}</Text>
-                  </Stack>
-                </HStack>
-              </Box>
+              <LineProblemRow
+                key={`${line.line}-${line.problem.id}`}
+                lineLabel={t({ id: 'token.form.lineNumber', message: `Line ${number}` })}
+                text={line.input}
+                problem={problemText(i18n, line.problem) ?? ''}
+                py="1"
+                gap="0"
+              />
             );
           })}
-        </Box>
+        </LineProblems>
       ) : null}
 
       <DomainChoice

@@ -3,6 +3,7 @@ import { Code } from '../../contract/codes';
 import { parseRange } from '../../contract/rules/ip';
 import { checkText } from '../../contract/rules/text';
 import type { TokenAccess, TokenCreateBody } from '../../contract/users';
+import { invalidRequestIssues } from '../../ui/server-issues';
 
 /**
  * The "create token" form: its draft, its checks with the contract's rules (the server applies
@@ -208,17 +209,6 @@ export interface Refusal {
   forbidden: boolean;
 }
 
-interface ServerIssue {
-  path: string;
-  message_id: string;
-}
-
-const isIssue = (value: unknown): value is ServerIssue =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ServerIssue).path === 'string' &&
-  typeof (value as ServerIssue).message_id === 'string';
-
 const isField = (name: string): name is TokenField => (tokenFields as readonly string[]).includes(name);
 
 /**
@@ -239,15 +229,11 @@ export function refusalOf(error: unknown, addresses: AddressCheck): Refusal {
     refusal.message = error instanceof Error ? error.message : String(error);
     return refusal;
   }
-  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<
-    string,
-    unknown
-  >;
+  const issues = invalidRequestIssues(error);
   if (error.code === ApiError.networkCode) refusal.network = true;
   else if (error.code === Code.limitReached) refusal.limit = true;
   else if (error.code === Code.forbidden) refusal.forbidden = true;
-  else if (error.code === Code.invalidRequest && Array.isArray(data.issues)) {
-    const issues = data.issues.filter(isIssue);
+  else if (issues) {
     let unplaced = issues.length === 0;
     for (const issue of issues) {
       const [field = '', index] = issue.path.split('.');

@@ -179,10 +179,6 @@ function TokenBody() {
           id: 'token.list.offlineTitle',
           message: 'The tokens have not been loaded on this device yet.',
         }),
-        offlineHint: t({
-          id: 'token.list.offlineHint',
-          message: 'Connect to the internet once to load them; they are then kept for offline use.',
-        }),
       }}
     >
       {() => (

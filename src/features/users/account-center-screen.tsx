@@ -1,9 +1,10 @@
-import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useCall, useReadsStatus } from '../../sync/reads';
 import { useAppState } from '../../ui/app-state';
 import { formatDateTime } from '../../ui/format';
 import { ScreenHeader } from '../../ui/screen-header';
+import { ScreenPage } from '../../ui/screen-page';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useOnline } from '../../ui/use-online';
 import { NotLoaded } from './not-loaded';
@@ -79,17 +80,12 @@ function AccountCenterOf({ id }: AccountCenterScreenProps) {
   const created = formatDateTime(account.created_at);
   const login = account.login;
   return (
-    <Stack gap="5" maxW="1200px" mx="auto">
-      <ScreenHeader
-        title={title}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {t({ id: 'user.center.summary', message: `${login}, registered ${created}` })}
-          </Text>
-        }
-      >
-        <StoredListStatus list={reads} />
-      </ScreenHeader>
+    <ScreenPage
+      title={title}
+      intro={t({ id: 'user.center.summary', message: `${login}, registered ${created}` })}
+      actions={<StoredListStatus list={reads} />}
+      maxW="1200px"
+    >
       <ProfileCard account={account} editable={editable} online={online} />
       {own ? (
         <SecurityCard login={account.login} online={online} />
@@ -115,6 +111,6 @@ function AccountCenterOf({ id }: AccountCenterScreenProps) {
           </Card.Body>
         </Card.Root>
       )}
-    </Stack>
+    </ScreenPage>
   );
 }

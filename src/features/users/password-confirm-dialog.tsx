@@ -1,12 +1,14 @@
-import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { api } from '../../api';
-import { FormDialog } from '../../ui/form-dialog';
 import { useOnline } from '../../ui/use-online';
 import { CurrentPasswordField } from './fields';
+import { SendFormDialog } from './send-form-dialog';
 import { problemText } from './user-messages';
-import { refusalOf, type FieldProblems } from './validate';
+import { useFieldForm, useSend } from './use-field-form';
+import type { FieldProblems } from './validate';
+
+const confirmProblems = (draft: { password: string }): FieldProblems =>
+  draft.password === '' ? { password: { id: 'user.password.currentRequired' } } : {};
 
 /**
  * Confirms the signed-in user's password before a call that needs a recent sign-in (turning
@@ -17,59 +19,32 @@ import { refusalOf, type FieldProblems } from './validate';
 export function PasswordConfirmDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const [password, setPassword] = useState('');
-  // Said once the user tries to confirm: a word under the field as focus leaves it would move the
-  // buttons under the pointer on its way to Cancel.
-  const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<FieldProblems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const required = password === '' ? { id: 'user.password.currentRequired' } : undefined;
-  const shown = server.password ?? (tried ? required : undefined);
-
-  const submit = async () => {
-    setTried(true);
-    if (password === '' || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await api.call('passwordConfirm', { password }, { quiet: true });
-      onDone(true);
-    } catch (error) {
-      const refusal = refusalOf(error, ['password']);
-      setServer(refusal.fields);
-      setFailure(refusal.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useFieldForm({ password: '' }, confirmProblems);
+  const send = useSend(form, ['password'], async ({ password }) => {
+    await api.call('passwordConfirm', { password }, { quiet: true });
+    onDone(true);
+  });
 
   return (
-    <FormDialog
-      closeOnInteractOutside={false}
+    <SendFormDialog
       title={t({ id: 'user.confirm.title', message: 'Confirm your password' })}
+      intro={t({
+        id: 'user.confirm.intro',
+        message:
+          'For your account’s safety, enter your sign-in password to continue. You will not be asked again for a few minutes.',
+      })}
       onClose={() => onDone(false)}
-      onSubmit={() => void submit()}
       submitLabel={t({ id: 'user.confirm.submit', message: 'Confirm' })}
-      busy={busy}
-      submitDisabled={!online}
-      failure={failure}
+      send={send}
+      online={online}
     >
-      <Text fontSize="sm" color="fg.muted">
-        {t({
-          id: 'user.confirm.intro',
-          message:
-            'For your account’s safety, enter your sign-in password to continue. You will not be asked again for a few minutes.',
-        })}
-      </Text>
+      {/* No onBlur: the problem is said once the user tries to confirm, since a word under the
+          field as focus leaves it would move the buttons under the pointer on its way to Cancel. */}
       <CurrentPasswordField
-        value={password}
-        onChange={(next) => {
-          setPassword(next);
-          setServer({});
-        }}
-        problem={problemText(i18n, shown)}
+        value={form.draft.password}
+        onChange={(password) => form.change({ password })}
+        problem={problemText(i18n, form.shown.password)}
       />
-    </FormDialog>
+    </SendFormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Text } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useFieldForm, useSend } from './use-field-form';
-import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/toaster';
 import { CurrentPasswordField, PasswordFields } from './fields';
+import { SendFormDialog } from './send-form-dialog';
 import { problemText } from './user-messages';
 import { useUserCall } from './use-reads';
 import {
@@ -50,26 +50,21 @@ function PasswordForm<D extends PasswordDraft & { old_password?: string }>({
   const { t, i18n } = useLingui();
   const form = useFieldForm<D>(initial, problemsOf);
   const { draft, shown, change, touch } = form;
-  const { busy, failure, submit } = useSend(form, fields, async (sent) => {
+  const sending = useSend(form, fields, async (sent) => {
     notify('success', await send(sent));
     onClose();
   });
 
   return (
-    <FormDialog
+    <SendFormDialog
       size="lg"
-      closeOnInteractOutside={false}
       title={title}
+      intro={intro}
       onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={submitLabel}
-      busy={busy}
-      submitDisabled={!online}
-      failure={failure}
+      send={sending}
+      online={online}
     >
-      <Text fontSize="sm" color="fg.muted">
-        {intro}
-      </Text>
       {!online ? (
         <Alert.Root status="warning">
           <Alert.Indicator />
@@ -95,7 +90,7 @@ function PasswordForm<D extends PasswordDraft & { old_password?: string }>({
         onChange={(next) => change(next as Partial<D>)}
         onTouch={touch}
       />
-    </FormDialog>
+    </SendFormDialog>
   );
 }
 

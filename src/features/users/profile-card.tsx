@@ -11,16 +11,9 @@ import { SaveActions } from './save-actions';
 import { TextField } from './text-field';
 import { useEditForm, useSend } from './use-field-form';
 import { useUserCall } from './use-reads';
-import { contactBody, contactFields, contactProblems, type ContactDraft } from './validate';
+import { contactBody, contactFields, contactProblems, draftOf, type ContactDraft } from './validate';
 
-const contactsOf = (account: BaseInfo): ContactDraft => ({
-  real_name: account.real_name,
-  mobile: account.mobile,
-  email: account.email,
-  company: account.company,
-});
-const sameContacts = (a: ContactDraft, b: ContactDraft) =>
-  JSON.stringify(contactBody(a)) === JSON.stringify(contactBody(b));
+const contactsOf = (account: BaseInfo): ContactDraft => draftOf(account, contactFields);
 
 /** The account's base information, and its contacts to edit where the signed-in login may. */
 export function ProfileCard({
@@ -34,7 +27,7 @@ export function ProfileCard({
 }) {
   const { t, i18n } = useLingui();
   const call = useUserCall();
-  const form = useEditForm<ContactDraft>(contactsOf(account), contactProblems, sameContacts);
+  const form = useEditForm<ContactDraft>(contactsOf(account), contactProblems, contactBody);
   const { draft, shown, change, touch, reset, base, changed, saved } = form;
   const {
     busy,

@@ -9,25 +9,17 @@ import { notify } from '../../ui/toaster';
 import { ProfileFields } from './fields';
 import { SaveActions } from './save-actions';
 import { useUserCall } from './use-reads';
-import { profileBody, profileFields, profileProblems, type ProfileDraft } from './validate';
+import { draftOf, profileBody, profileFields, profileProblems, type ProfileDraft } from './validate';
 import { useEditForm, useSend } from './use-field-form';
 import { OfflineNote } from './offline-note';
 
-const profileOf = (user: ChildSummary): ProfileDraft => ({
-  real_name: user.real_name,
-  mobile: user.mobile,
-  email: user.email,
-  remark: user.remark,
-});
-
-const sameProfile = (a: ProfileDraft, b: ProfileDraft) =>
-  JSON.stringify(profileBody(a)) === JSON.stringify(profileBody(b));
+const profileOf = (user: ChildSummary): ProfileDraft => draftOf(user, profileFields);
 
 /** A sub-account's profile: its login and creation, fixed; its name, contacts and remark, to edit. */
 export function ProfileTab({ user, online }: { user: ChildSummary; online: boolean }) {
   const { t } = useLingui();
   const call = useUserCall();
-  const form = useEditForm<ProfileDraft>(profileOf(user), profileProblems, sameProfile);
+  const form = useEditForm<ProfileDraft>(profileOf(user), profileProblems, profileBody);
   const { draft, setDraft, shown, setSubmitted, setServer, change, touch, base, changed, saved } = form;
   const {
     busy,

@@ -1,8 +1,7 @@
-import { Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { FormDialog } from '../../ui/form-dialog';
 import { notify } from '../../ui/toaster';
 import { CurrentPasswordField } from './fields';
+import { SendFormDialog } from './send-form-dialog';
 import { TextField } from './text-field';
 import { problemText } from './user-messages';
 import { useFieldForm, useSend } from './use-field-form';
@@ -24,7 +23,7 @@ export function TwoFactorDisableDialog({ online, onClose }: { online: boolean; o
   const call = useUserCall();
   const form = useFieldForm<DisableDraft>({ password: '', code: '' }, disableProblems);
   const { draft, shown, change, touch } = form;
-  const { busy, failure, submit } = useSend(form, ['password', 'code'], async (sent) => {
+  const send = useSend(form, ['password', 'code'], async (sent) => {
     await call('twoFactorDisable', { password: sent.password, code: sent.code.trim() }, () => [], [
       'twoFactorStatus',
       'baseInfo',
@@ -33,25 +32,20 @@ export function TwoFactorDisableDialog({ online, onClose }: { online: boolean; o
     onClose();
   });
   return (
-    <FormDialog
+    <SendFormDialog
       size="md"
-      closeOnInteractOutside={false}
       title={t({ id: 'user.twoFactor.disableTitle', message: 'Turn off two-factor authentication' })}
+      intro={t({
+        id: 'user.twoFactor.disableIntro',
+        message:
+          'Sign-in then asks for the password only, which lowers the security level. Confirm with your password and a code of the authenticator app (or a recovery code).',
+      })}
       onClose={onClose}
-      onSubmit={() => void submit()}
       submitLabel={t({ id: 'user.twoFactor.disableSubmit', message: 'Turn off' })}
       submitPalette="red"
-      busy={busy}
-      submitDisabled={!online}
-      failure={failure}
+      send={send}
+      online={online}
     >
-      <Text fontSize="sm" color="fg.muted">
-        {t({
-          id: 'user.twoFactor.disableIntro',
-          message:
-            'Sign-in then asks for the password only, which lowers the security level. Confirm with your password and a code of the authenticator app (or a recovery code).',
-        })}
-      </Text>
       <CurrentPasswordField
         value={draft.password}
         onChange={(password) => change({ password })}
@@ -68,6 +62,6 @@ export function TwoFactorDisableDialog({ online, onClose }: { online: boolean; o
         onBlur={() => touch('code')}
         problem={problemText(i18n, shown.code)}
       />
-    </FormDialog>
+    </SendFormDialog>
   );
 }

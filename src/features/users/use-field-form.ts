@@ -93,12 +93,16 @@ export function useReadBase<D>(
   return { base, setBase, changed };
 }
 
-/** A form of `useFieldForm` editing what was read (`latest`), after `useReadBase`. */
+/**
+ * A form of `useFieldForm` editing what was read (`latest`), after `useReadBase`: two drafts are
+ * the same when they send the same body (`bodyOf`).
+ */
 export function useEditForm<D extends object>(
   latest: D,
   problemsOf: (draft: D) => FieldProblems,
-  same: (a: D, b: D) => boolean,
+  bodyOf: (draft: D) => D,
 ) {
+  const same = (a: D, b: D) => JSON.stringify(bodyOf(a)) === JSON.stringify(bodyOf(b));
   const form = useFieldForm<D>(latest, problemsOf);
   const { base, setBase, changed } = useReadBase(latest, form.draft, form.setDraft, same);
   return {

@@ -1,4 +1,4 @@
-import { Button, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Tabs } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { isApiError } from '../../api';
@@ -6,6 +6,7 @@ import { Code } from '../../contract/codes';
 import { useCall, useReadsStatus } from '../../sync/reads';
 import { formatDateTime } from '../../ui/format';
 import { ScreenHeader } from '../../ui/screen-header';
+import { ScreenPage } from '../../ui/screen-page';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useOnline } from '../../ui/use-online';
 import { NotLoaded } from './not-loaded';
@@ -84,18 +85,17 @@ function UserDetailBody({ id, tab, onTab, menuLabels }: UserDetailScreenProps) {
 
   const created = formatDateTime(user.created_at);
   return (
-    <Stack gap="5" maxW="1200px" mx="auto">
-      <ScreenHeader
-        title={user.login}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {t({ id: 'user.detail.summary', message: `Sub-account, created ${created}` })}
-          </Text>
-        }
-      >
-        <StoredListStatus list={reads} />
-        {back}
-      </ScreenHeader>
+    <ScreenPage
+      title={user.login}
+      intro={t({ id: 'user.detail.summary', message: `Sub-account, created ${created}` })}
+      actions={
+        <>
+          <StoredListStatus list={reads} />
+          {back}
+        </>
+      }
+      maxW="1200px"
+    >
       <Tabs.Root value={tab} onValueChange={(e) => onTab(e.value as UserDetailTab)} variant="line" lazyMount>
         <Tabs.List>
           {userDetailTabs.map((name) => (
@@ -114,6 +114,6 @@ function UserDetailBody({ id, tab, onTab, menuLabels }: UserDetailScreenProps) {
           <SecurityTab user={user} online={online} />
         </Tabs.Content>
       </Tabs.Root>
-    </Stack>
+    </ScreenPage>
   );
 }

@@ -123,10 +123,6 @@ function UserListBody() {
           id: 'user.list.offlineTitle',
           message: 'The sub-accounts have not been loaded on this device yet.',
         }),
-        offlineHint: t({
-          id: 'user.list.offlineHint',
-          message: 'Connect to the internet once to load them; they are then kept for offline use.',
-        }),
       }}
     >
       {() => (

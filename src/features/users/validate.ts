@@ -3,6 +3,7 @@ import { Code } from '../../contract/codes';
 import { validateEmail, validateMobile } from '../../contract/rules/account';
 import { checkText } from '../../contract/rules/text';
 import { validateConfirmation, validateLogin, validatePassword } from '../../contract/users';
+import { invalidRequestIssues, refusalData } from '../../ui/server-issues';
 
 /**
  * The sub-account forms' checks with the contract's rules (the server applies the same ones, with
@@ -52,6 +53,10 @@ export type FieldProblems = Partial<Record<UserField, Problem>>;
 const problem = (id: string | null): Problem | undefined => (id === null ? undefined : { id });
 const compact = (problems: FieldProblems): FieldProblems =>
   Object.fromEntries(Object.entries(problems).filter(([, p]) => p !== undefined)) as FieldProblems;
+
+/** The draft of the fields `fields` of what was read, as it was read. */
+export const draftOf = <F extends UserField>(read: Record<F, string>, fields: readonly F[]) =>
+  Object.fromEntries(fields.map((field) => [field, read[field]])) as Record<F, string>;
 
 /** The texts of a draft as they are sent: without surrounding blanks (the server trims them too). */
 const trimmed = <D extends Record<string, string>>(draft: D): D =>
@@ -154,17 +159,6 @@ export interface Refusal {
   network: boolean;
 }
 
-interface ServerIssue {
-  path: string;
-  message_id: string;
-}
-
-const isIssue = (value: unknown): value is ServerIssue =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ServerIssue).path === 'string' &&
-  typeof (value as ServerIssue).message_id === 'string';
-
 /**
  * A refusal of childAdd, childUpdate or childPassword, for a form with `fields`. A rule the
  * server applies marks its field with the rule's message id (the server's words for the first
@@ -177,18 +171,18 @@ export function refusalOf(error: unknown, fields: readonly UserField[]): Refusal
     refusal.message = error instanceof Error ? error.message : String(error);
     return refusal;
   }
-  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<
-    string,
-    unknown
-  >;
   const has = (field: string): field is UserField => (fields as readonly string[]).includes(field);
+  const issues = invalidRequestIssues(error);
   if (error.code === ApiError.networkCode) refusal.network = true;
   else if (error.code === Code.limitReached) refusal.limit = true;
-  else if (error.code === Code.alreadyApplied && typeof data.login === 'string' && has('login')) {
+  else if (
+    error.code === Code.alreadyApplied &&
+    typeof refusalData(error).login === 'string' &&
+    has('login')
+  ) {
     refusal.fields.login = { id: 'user.login.taken', text: error.message };
     return refusal;
-  } else if (error.code === Code.invalidRequest && Array.isArray(data.issues)) {
-    const issues = data.issues.filter(isIssue);
+  } else if (issues) {
     issues.forEach((issue, index) => {
       const field = issue.path.split('.')[0] ?? '';
       if (!has(field) || refusal.fields[field]) return;

@@ -1,6 +1,7 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { SelectionBar } from '../../../ui/selection-bar';
 import { actionLabels } from '../domain-messages';
 import { bulkActions, bulkMax, type BulkAction } from './bulk-job';
 
@@ -26,16 +27,7 @@ export function BulkBar({ count, onAction, onClear, canRun }: BulkBarProps) {
   const tooMany = count > bulkMax;
   const selected = i18n.number(count);
   return (
-    <HStack
-      gap="2"
-      px="3"
-      py="2"
-      bg="blue.subtle"
-      borderRadius="md"
-      wrap="wrap"
-      role="region"
-      aria-label={t({ id: 'domain.bulk.bar.label', message: 'Selected domains' })}
-    >
+    <SelectionBar gap="2" label={t({ id: 'domain.bulk.bar.label', message: 'Selected domains' })}>
       <Text fontSize="sm" fontWeight="medium" me="2">
         {t({ id: 'domain.bulk.bar.count', message: `${selected} selected` })}
       </Text>
@@ -66,6 +58,6 @@ export function BulkBar({ count, onAction, onClear, canRun }: BulkBarProps) {
           })}
         </Text>
       ) : null}
-    </HStack>
+    </SelectionBar>
   );
 }

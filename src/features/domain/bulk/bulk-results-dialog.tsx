@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { StoreFullError } from '../../../store';
+import { saveFailureMessage } from '../domain-messages';
 import { DialogFrame } from '../../../ui/dialog-frame';
 import { notify } from '../../../ui/toaster';
 import { statusOrder, type BulkJob, type ItemResult, type ItemStatus, type JobSummary } from './bulk-job';
@@ -77,19 +77,7 @@ export function BulkResultsDialog({
     try {
       await onRetry();
     } catch (error) {
-      notify(
-        'error',
-        error instanceof StoreFullError
-          ? t({
-              id: 'domain.bulk.storageFull',
-              message:
-                "This device's storage is full, so the change was not saved. Free some space and try again.",
-            })
-          : t({
-              id: 'domain.bulk.saveFailed',
-              message: 'The change could not be saved on this device. Please try again.',
-            }),
-      );
+      notify('error', i18n._(saveFailureMessage(error)));
     } finally {
       setRetrying(false);
     }

@@ -1,7 +1,9 @@
-import { Box, Grid, Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { ListTable } from '../../../ui/list-table';
 import { isObject, isObjectList } from './diff';
-import { fieldLabels, formatValue, orderedEntries } from './labels';
+import { FieldGrid } from './field-grid';
+import { fieldLabel, formatValue, orderedEntries } from './labels';
 
 /** Fields a section shows in a panel of their own: the HTTPS certificate, by its name and expiry. */
 const shownApart = new Set(['certificate_id']);
@@ -13,7 +15,7 @@ const shownApart = new Set(['certificate_id']);
  */
 export function ContentView({ value }: { value: Record<string, unknown> }) {
   const { i18n } = useLingui();
-  const label = (key: string) => (fieldLabels[key] ? i18n._(fieldLabels[key]) : key);
+  const label = (key: string) => fieldLabel(key, i18n);
   const entries = orderedEntries(Object.entries(value)).filter(([key]) => !shownApart.has(key));
   const plain = entries.filter(([, v]) => !isObject(v) && !isObjectList(v));
   const groups = entries.filter(([, v]) => isObject(v)) as [string, Record<string, unknown>][];
@@ -21,20 +23,20 @@ export function ContentView({ value }: { value: Record<string, unknown> }) {
   return (
     <Stack gap="4">
       {plain.length > 0 ? (
-        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3">
+        <FieldGrid>
           {plain.map(([key, v]) => (
             <Field key={key} label={label(key)} value={formatValue(v, key, i18n)} />
           ))}
-        </Grid>
+        </FieldGrid>
       ) : null}
       {groups.map(([key, group]) => (
         <Stack key={key} gap="2">
           <Text fontWeight="semibold">{label(key)}</Text>
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3">
+          <FieldGrid>
             {orderedEntries(Object.entries(group)).map(([field, v]) => (
               <Field key={field} label={label(field)} value={formatValue(v, field, i18n)} />
             ))}
-          </Grid>
+          </FieldGrid>
         </Stack>
       ))}
       {lists.map(([key, rules]) => (
@@ -61,30 +63,25 @@ function RulesView({ label, rules }: { label: string; rules: Record<string, unkn
   return (
     <Stack gap="2">
       <Text fontWeight="semibold">{label}</Text>
-      <Box overflowX="auto">
-        <Table.Root size="sm" aria-label={label}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>#</Table.ColumnHeader>
-              {columns.map((column) => (
-                <Table.ColumnHeader key={column}>
-                  {fieldLabels[column] ? i18n._(fieldLabels[column]) : column}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rules.map((rule, i) => (
-              <Table.Row key={i}>
-                <Table.Cell>{i + 1}</Table.Cell>
-                {columns.map((column) => (
-                  <Table.Cell key={column}>{formatValue(rule[column], column, i18n)}</Table.Cell>
-                ))}
-              </Table.Row>
+      <ListTable
+        framed={false}
+        label={label}
+        columns={[
+          { header: '#' },
+          ...columns.map((column) => ({
+            header: fieldLabel(column, i18n),
+          })),
+        ]}
+      >
+        {rules.map((rule, i) => (
+          <Table.Row key={i}>
+            <Table.Cell>{i + 1}</Table.Cell>
+            {columns.map((column) => (
+              <Table.Cell key={column}>{formatValue(rule[column], column, i18n)}</Table.Cell>
             ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+          </Table.Row>
+        ))}
+      </ListTable>
     </Stack>
   );
 }

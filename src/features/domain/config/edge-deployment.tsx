@@ -4,6 +4,7 @@ import type { DomainDeployment } from '../../../contract/edge';
 import { sectionKinds, type SectionKind } from '../../../contract/domain-config';
 import { useReadAccounts } from '../../../ui/app-state';
 import { formatDateTime } from '../../../ui/format';
+import { ListTable } from '../../../ui/list-table';
 import { useCall, withReads } from '../../../sync/reads';
 import { sectionTitles } from './config-messages';
 import { useDomainConfig } from './use-domain-config';
@@ -127,36 +128,31 @@ function DeploymentBody({ id }: { id: string }) {
                 })}
               </Text>
             ) : null}
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>
-                    {t({ id: 'domainConfig.deploy.col.part', message: 'Configuration' })}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader whiteSpace="nowrap">
-                    {t({ id: 'domainConfig.deploy.col.version', message: 'Version' })}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    {t({ id: 'domainConfig.deploy.col.state', message: 'At the edge' })}
-                  </Table.ColumnHeader>
+            <ListTable
+              framed={false}
+              columns={[
+                { header: t({ id: 'domainConfig.deploy.col.part', message: 'Configuration' }) },
+                {
+                  header: t({ id: 'domainConfig.deploy.col.version', message: 'Version' }),
+                  whiteSpace: 'nowrap',
+                },
+                { header: t({ id: 'domainConfig.deploy.col.state', message: 'At the edge' }) },
+              ]}
+            >
+              {data.sections.map((part) => (
+                <Table.Row key={part.kind}>
+                  <Table.Cell>{partName(part.kind)}</Table.Cell>
+                  <Table.Cell>{part.version}</Table.Cell>
+                  <Table.Cell>
+                    <StateBadge part={part} />
+                    {part.state === 'failed' && part.reason ? <Reason reason={part.reason} /> : null}
+                    {part.state !== 'effective' && part.effective_version !== null ? (
+                      <StillServing version={part.effective_version} />
+                    ) : null}
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.sections.map((part) => (
-                  <Table.Row key={part.kind}>
-                    <Table.Cell>{partName(part.kind)}</Table.Cell>
-                    <Table.Cell>{part.version}</Table.Cell>
-                    <Table.Cell>
-                      <StateBadge part={part} />
-                      {part.state === 'failed' && part.reason ? <Reason reason={part.reason} /> : null}
-                      {part.state !== 'effective' && part.effective_version !== null ? (
-                        <StillServing version={part.effective_version} />
-                      ) : null}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+              ))}
+            </ListTable>
           </>
         )}
       </Card.Body>

@@ -1,3 +1,4 @@
+import { ListTable } from '../../../ui/list-table';
 import { OptionSelect } from '../../../ui/option-select';
 import {
   Box,
@@ -12,11 +13,12 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { configRuleMessages } from './config-messages';
+import { fieldLabel } from './labels';
 
 /** The issues of a form, by the path of their field (`rules.0.ttl`). */
 export type Issues = ReadonlyMap<string, string>;
@@ -42,6 +44,22 @@ interface FieldProps {
   disabled?: boolean;
 }
 
+/** A field's frame: its label, the input given, and under it the rule's message or else the hint. */
+function FieldFrame({ label, issue, hint, disabled, children }: FieldProps & { children: ReactNode }) {
+  const issueText = useIssueText();
+  return (
+    <Field.Root invalid={issue !== undefined} disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      {children}
+      {issue ? (
+        <Field.ErrorText>{issueText(issue)}</Field.ErrorText>
+      ) : hint ? (
+        <Field.HelperText>{hint}</Field.HelperText>
+      ) : null}
+    </Field.Root>
+  );
+}
+
 /** A whole number with its label, unit and rule's message, kept as typed (`useTypedNumber`). */
 export function NumberField({
   label,
@@ -52,11 +70,9 @@ export function NumberField({
   disabled,
   unit,
 }: FieldProps & { value: number; onChange(value: number): void; unit?: string }) {
-  const issueText = useIssueText();
   const number = useTypedNumber(value, onChange);
   return (
-    <Field.Root invalid={issue !== undefined} disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
+    <FieldFrame label={label} issue={issue} hint={hint} disabled={disabled}>
       <HStack gap="2" width="full">
         <Input
           inputMode="numeric"
@@ -70,12 +86,7 @@ export function NumberField({
           </Text>
         ) : null}
       </HStack>
-      {issue ? (
-        <Field.ErrorText>{issueText(issue)}</Field.ErrorText>
-      ) : hint ? (
-        <Field.HelperText>{hint}</Field.HelperText>
-      ) : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -88,17 +99,10 @@ export function TextField({
   disabled,
   placeholder,
 }: FieldProps & { value: string; onChange(value: string): void; placeholder?: string }) {
-  const issueText = useIssueText();
   return (
-    <Field.Root invalid={issue !== undefined} disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
+    <FieldFrame label={label} issue={issue} hint={hint} disabled={disabled}>
       <Input value={value} placeholder={placeholder} onChange={(e) => onChange(e.currentTarget.value)} />
-      {issue ? (
-        <Field.ErrorText>{issueText(issue)}</Field.ErrorText>
-      ) : hint ? (
-        <Field.HelperText>{hint}</Field.HelperText>
-      ) : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -151,13 +155,10 @@ export function SelectField<V extends string | number>({
   issue,
   disabled,
 }: FieldProps & { value: V; options: { value: V; label: string }[]; onChange(value: V): void }) {
-  const issueText = useIssueText();
   return (
-    <Field.Root invalid={issue !== undefined} disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
+    <FieldFrame label={label} issue={issue} disabled={disabled}>
       <OptionSelect value={value} options={options} onChange={onChange} />
-      {issue ? <Field.ErrorText>{issueText(issue)}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -246,6 +247,7 @@ export function RuleTable<T>({
   issue,
   disabled,
   addLabel,
+  titled = false,
 }: {
   label: string;
   rules: readonly T[];
@@ -256,6 +258,8 @@ export function RuleTable<T>({
   issue?: string | undefined;
   disabled?: boolean;
   addLabel: MessageDescriptor;
+  /** Its name shown above it, where a form holds more than one list of rules. */
+  titled?: boolean;
 }) {
   const { t, i18n } = useLingui();
   const issueText = useIssueText();
@@ -268,70 +272,64 @@ export function RuleTable<T>({
   };
   return (
     <Stack gap="2">
-      <Box overflowX="auto">
-        <Table.Root size="sm" aria-label={label}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>#</Table.ColumnHeader>
-              {columns.map((column) => (
-                <Table.ColumnHeader key={column.header}>{column.header}</Table.ColumnHeader>
-              ))}
-              <Table.ColumnHeader>
-                {t({ id: 'domainConfig.table.operations', message: 'Actions' })}
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rules.map((rule, i) => (
-              <Table.Row key={i}>
-                <Table.Cell>{i + 1}</Table.Cell>
-                {columns.map((column) => (
-                  <Table.Cell key={column.header} verticalAlign="top" minW="8rem">
-                    {column.cell(rule, (next) => set(i, next), i)}
-                  </Table.Cell>
-                ))}
-                <Table.Cell whiteSpace="nowrap" verticalAlign="top">
-                  <HStack gap="1">
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      disabled={disabled || i === 0}
-                      aria-label={t({
-                        id: 'domainConfig.table.up',
-                        message: `Move rule ${ph({ number: i + 1 })} up`,
-                      })}
-                      onClick={() => move(i, -1)}
-                    >
-                      ↑
-                    </IconButton>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      disabled={disabled || i === rules.length - 1}
-                      aria-label={t({
-                        id: 'domainConfig.table.down',
-                        message: `Move rule ${ph({ number: i + 1 })} down`,
-                      })}
-                      onClick={() => move(i, 1)}
-                    >
-                      ↓
-                    </IconButton>
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      disabled={disabled}
-                      onClick={() => onChange(rules.filter((_, j) => j !== i))}
-                    >
-                      {t({ id: 'domainConfig.table.remove', message: 'Remove' })}
-                    </Button>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
+      {titled ? <Text fontWeight="medium">{label}</Text> : null}
+      <ListTable
+        framed={false}
+        label={label}
+        columns={[
+          { header: '#' },
+          ...columns.map((column) => ({ header: column.header })),
+          { header: t({ id: 'domainConfig.table.operations', message: 'Actions' }) },
+        ]}
+      >
+        {rules.map((rule, i) => (
+          <Table.Row key={i}>
+            <Table.Cell>{i + 1}</Table.Cell>
+            {columns.map((column) => (
+              <Table.Cell key={column.header} verticalAlign="top" minW="8rem">
+                {column.cell(rule, (next) => set(i, next), i)}
+              </Table.Cell>
             ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+            <Table.Cell whiteSpace="nowrap" verticalAlign="top">
+              <HStack gap="1">
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  disabled={disabled || i === 0}
+                  aria-label={t({
+                    id: 'domainConfig.table.up',
+                    message: `Move rule ${ph({ number: i + 1 })} up`,
+                  })}
+                  onClick={() => move(i, -1)}
+                >
+                  ↑
+                </IconButton>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  disabled={disabled || i === rules.length - 1}
+                  aria-label={t({
+                    id: 'domainConfig.table.down',
+                    message: `Move rule ${ph({ number: i + 1 })} down`,
+                  })}
+                  onClick={() => move(i, 1)}
+                >
+                  ↓
+                </IconButton>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  disabled={disabled}
+                  onClick={() => onChange(rules.filter((_, j) => j !== i))}
+                >
+                  {t({ id: 'domainConfig.table.remove', message: 'Remove' })}
+                </Button>
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </ListTable>
       {issue ? (
         <Text color="fg.error" fontSize="sm">
           {issueText(issue)}
@@ -349,6 +347,25 @@ export function RuleTable<T>({
       </Box>
     </Stack>
   );
+}
+
+/**
+ * The props that tie a field to a key of a form's content: its name, its value, its change and the
+ * issue found at `<prefix><key>` (`compression.` for the keys of a group).
+ */
+export function fieldsOf<C extends object>(
+  value: C,
+  onChange: (next: C) => void,
+  issues: Issues,
+  i18n: I18n,
+  prefix = '',
+) {
+  return <K extends keyof C & string>(key: K) => ({
+    label: fieldLabel(key, i18n),
+    value: value[key],
+    onChange: (next: C[K]) => onChange({ ...value, [key]: next }),
+    issue: issues.get(`${prefix}${key}`),
+  });
 }
 
 /** A small field inside a rule table's cell: the input and, under it, its rule's message. */

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
@@ -23,6 +12,8 @@ import { useReadAccounts } from '../../../ui/app-state';
 import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { formatDateTime } from '../../../ui/format';
+import { ListTable } from '../../../ui/list-table';
+import { OptionSelect } from '../../../ui/option-select';
 import { notify } from '../../../ui/toaster';
 import { useOnline } from '../../../ui/use-online';
 import { sectionTitles } from './config-messages';
@@ -101,20 +92,14 @@ function HistoryBody({
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Heading size="md">{t({ id: 'domainConfig.history.title', message: 'Change history' })}</Heading>
-          <NativeSelect.Root size="sm" maxW="16rem">
-            <NativeSelect.Field
-              aria-label={t({ id: 'domainConfig.history.section', message: 'Section' })}
-              value={kind}
-              onChange={(e) => setKind(e.currentTarget.value as SectionKind)}
-            >
-              {sectionKinds.map((k) => (
-                <option key={k} value={k}>
-                  {i18n._(sectionTitles[k])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            size="sm"
+            maxW="16rem"
+            label={t({ id: 'domainConfig.history.section', message: 'Section' })}
+            value={kind}
+            options={sectionKinds.map((k) => ({ value: k, label: i18n._(sectionTitles[k]) }))}
+            onChange={setKind}
+          />
         </HStack>
       </Card.Header>
       <Card.Body>
@@ -156,60 +141,46 @@ function HistoryBody({
           </Text>
         ) : (
           <Stack gap="4">
-            <Box overflowX="auto">
-              <Table.Root
-                size="sm"
-                aria-label={t({ id: 'domainConfig.history.versions', message: 'Versions' })}
-              >
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>
-                      {t({ id: 'domainConfig.history.version', message: 'Version' })}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      {t({ id: 'domainConfig.history.at', message: 'Time' })}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      {t({ id: 'domainConfig.history.actor', message: 'Operator' })}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      {t({ id: 'domainConfig.table.operations', message: 'Actions' })}
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {versions.map((v, i) => (
-                    <Table.Row
-                      key={v.version}
-                      aria-selected={v.version === chosen}
-                      bg={v.version === chosen ? 'bg.muted' : undefined}
-                    >
-                      <Table.Cell>{v.version}</Table.Cell>
-                      <Table.Cell>{formatDateTime(v.at)}</Table.Cell>
-                      <Table.Cell>{v.actor}</Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="1">
-                          <Button size="xs" variant="ghost" onClick={() => setChosen(v.version)}>
-                            {t({ id: 'domainConfig.history.show', message: 'Show changes' })}
-                          </Button>
-                          {i > 0 ? (
-                            <Button
-                              size="xs"
-                              variant="ghost"
-                              colorPalette="orange"
-                              disabled={readOnly}
-                              onClick={() => setReverting(v.version)}
-                            >
-                              {t({ id: 'domainConfig.history.revert', message: 'Revert to this version' })}
-                            </Button>
-                          ) : null}
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
+            <ListTable
+              framed={false}
+              label={t({ id: 'domainConfig.history.versions', message: 'Versions' })}
+              columns={[
+                { header: t({ id: 'domainConfig.history.version', message: 'Version' }) },
+                { header: t({ id: 'domainConfig.history.at', message: 'Time' }) },
+                { header: t({ id: 'domainConfig.history.actor', message: 'Operator' }) },
+                { header: t({ id: 'domainConfig.table.operations', message: 'Actions' }) },
+              ]}
+            >
+              {versions.map((v, i) => (
+                <Table.Row
+                  key={v.version}
+                  aria-selected={v.version === chosen}
+                  bg={v.version === chosen ? 'bg.muted' : undefined}
+                >
+                  <Table.Cell>{v.version}</Table.Cell>
+                  <Table.Cell>{formatDateTime(v.at)}</Table.Cell>
+                  <Table.Cell>{v.actor}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1">
+                      <Button size="xs" variant="ghost" onClick={() => setChosen(v.version)}>
+                        {t({ id: 'domainConfig.history.show', message: 'Show changes' })}
+                      </Button>
+                      {i > 0 ? (
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="orange"
+                          disabled={readOnly}
+                          onClick={() => setReverting(v.version)}
+                        >
+                          {t({ id: 'domainConfig.history.revert', message: 'Revert to this version' })}
+                        </Button>
+                      ) : null}
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </ListTable>
             {version ? (
               <Stack gap="2">
                 <Text fontWeight="semibold">

@@ -65,6 +65,9 @@ export const fieldLabels: Record<string, MessageDescriptor> = {
   url_match: msg({ id: 'domainConfig.field.urlMatch', message: 'URL match' }),
 };
 
+/** A field's name, or its key where it has none. */
+export const fieldLabel = (key: string, i18n: I18n) => (fieldLabels[key] ? i18n._(fieldLabels[key]) : key);
+
 /** Fields in the order the labels list them (stored documents do not keep the order of their keys). */
 const order = Object.keys(fieldLabels);
 const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
@@ -149,7 +152,7 @@ export function formatValue(value: unknown, field: string, i18n: I18n): string {
   }
   if (typeof value === 'object')
     return orderedEntries(Object.entries(value as Record<string, unknown>))
-      .map(([key, v]) => `${fieldLabels[key] ? i18n._(fieldLabels[key]) : key}: ${formatValue(v, key, i18n)}`)
+      .map(([key, v]) => `${fieldLabel(key, i18n)}: ${formatValue(v, key, i18n)}`)
       .join(' · ');
   return String(value);
 }
@@ -161,7 +164,7 @@ export function labelOf(path: Path, i18n: I18n): string {
     if (typeof part === 'number') {
       const last = parts.pop() ?? '';
       parts.push(`${last} ${i18n._({ ...item, values: { number: part + 1 } } as MessageDescriptor)}`.trim());
-    } else parts.push(fieldLabels[part] ? i18n._(fieldLabels[part]) : part);
+    } else parts.push(fieldLabel(part, i18n));
   }
   return parts.join(' · ');
 }

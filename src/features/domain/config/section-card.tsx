@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
@@ -16,6 +16,7 @@ import { pendingState } from '../../../store';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DialogFrame } from '../../../ui/dialog-frame';
 import { formatDateTime } from '../../../ui/format';
+import { ListTable } from '../../../ui/list-table';
 import { useOnline } from '../../../ui/use-online';
 import { PendingBadge } from '../detail/pending-badge';
 import { sectionTitles } from './config-messages';
@@ -218,42 +219,33 @@ export function ChangesTable({ changes }: { changes: ConfigChange[] }) {
   if (changes.length === 0)
     return <Text>{t({ id: 'domainConfig.noChanges', message: 'Nothing has changed.' })}</Text>;
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" aria-label={t({ id: 'domainConfig.changes', message: 'Changes' })}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>
-              {t({ id: 'domainConfig.change.field', message: 'Setting' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domainConfig.change.before', message: 'Before' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domainConfig.change.after', message: 'After' })}
-            </Table.ColumnHeader>
+    <ListTable
+      framed={false}
+      label={t({ id: 'domainConfig.changes', message: 'Changes' })}
+      columns={[
+        { header: t({ id: 'domainConfig.change.field', message: 'Setting' }) },
+        { header: t({ id: 'domainConfig.change.before', message: 'Before' }) },
+        { header: t({ id: 'domainConfig.change.after', message: 'After' }) },
+      ]}
+    >
+      {changes.map((change) => {
+        const row = describeChange(change, i18n);
+        return (
+          <Table.Row key={change.path.join('.')}>
+            <Table.Cell>{row.label}</Table.Cell>
+            <Table.Cell>
+              <Text as="span" color="fg.muted" textDecoration="line-through">
+                {row.before}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette="blue" variant="subtle" whiteSpace="normal">
+                {row.after}
+              </Badge>
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {changes.map((change) => {
-            const row = describeChange(change, i18n);
-            return (
-              <Table.Row key={change.path.join('.')}>
-                <Table.Cell>{row.label}</Table.Cell>
-                <Table.Cell>
-                  <Text as="span" color="fg.muted" textDecoration="line-through">
-                    {row.before}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette="blue" variant="subtle" whiteSpace="normal">
-                    {row.after}
-                  </Badge>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+        );
+      })}
+    </ListTable>
   );
 }

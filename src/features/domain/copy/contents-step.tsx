@@ -84,6 +84,26 @@ const sectionChoiceHints: Record<SectionContentChoice, MessageDescriptor> = {
   }),
 };
 
+/** What every new domain takes from the source, chosen or not: it cannot exist without it. */
+const alwaysCopied = [
+  {
+    label: msg({ id: 'domain.copy.contents.basic', message: 'Basic information' }),
+    hint: msg({
+      id: 'domain.copy.contents.basicHint',
+      message:
+        'Service type, acceleration area and business type. Always copied: every new domain needs them; you can change them in the next step.',
+    }),
+  },
+  {
+    label: msg({ id: 'domain.copy.contents.origin', message: 'Origin information' }),
+    hint: msg({
+      id: 'domain.copy.contents.originHint',
+      message:
+        'Primary and backup origins. Always copied: a new domain needs at least one origin to fetch content from; you can change them in the next step.',
+    }),
+  },
+];
+
 /**
  * Step 2: what the new domains take from the source. Basic information and origins always go (a
  * new domain cannot exist without them); the group and the configuration sections are optional;
@@ -101,26 +121,9 @@ export function ContentsStep({ copyGroup, sections, sourceConfig, groupName, sen
         })}
       </Text>
       <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
-        <Choice
-          label={t({ id: 'domain.copy.contents.basic', message: 'Basic information' })}
-          hint={t({
-            id: 'domain.copy.contents.basicHint',
-            message:
-              'Service type, acceleration area and business type. Always copied: every new domain needs them; you can change them in the next step.',
-          })}
-          checked
-          disabled
-        />
-        <Choice
-          label={t({ id: 'domain.copy.contents.origin', message: 'Origin information' })}
-          hint={t({
-            id: 'domain.copy.contents.originHint',
-            message:
-              'Primary and backup origins. Always copied: a new domain needs at least one origin to fetch content from; you can change them in the next step.',
-          })}
-          checked
-          disabled
-        />
+        {alwaysCopied.map((item) => (
+          <Choice key={item.label.id} label={i18n._(item.label)} hint={i18n._(item.hint)} checked disabled />
+        ))}
         <Choice
           label={t({ id: 'domain.copy.contents.group', message: 'Group' })}
           hint={

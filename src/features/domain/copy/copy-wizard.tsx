@@ -75,6 +75,16 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
 
   const busy = snapshot.hasTag('busy');
   const phase = donePhases.find((p) => snapshot.matches({ done: p }));
+  const nextButton = (
+    <Button type="submit" colorPalette="blue">
+      {t({ id: 'domain.copy.next', message: 'Next' })}
+    </Button>
+  );
+  const backButton = (disabled: boolean) => (
+    <Button variant="outline" disabled={disabled} onClick={() => send({ type: 'step.back' })}>
+      {t({ id: 'domain.copy.back', message: 'Back' })}
+    </Button>
+  );
   let body;
   let footer = null;
   switch (step) {
@@ -92,9 +102,7 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
           <Button asChild variant="ghost">
             <a href="#/cdn/domain/list">{t({ id: 'domain.copy.cancel', message: 'Cancel' })}</a>
           </Button>
-          <Button type="submit" colorPalette="blue">
-            {t({ id: 'domain.copy.next', message: 'Next' })}
-          </Button>
+          {nextButton}
         </>
       );
       break;
@@ -110,12 +118,8 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
       );
       footer = (
         <>
-          <Button variant="outline" onClick={() => send({ type: 'step.back' })}>
-            {t({ id: 'domain.copy.back', message: 'Back' })}
-          </Button>
-          <Button type="submit" colorPalette="blue">
-            {t({ id: 'domain.copy.next', message: 'Next' })}
-          </Button>
+          {backButton(false)}
+          {nextButton}
         </>
       );
       break;
@@ -123,9 +127,7 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
       body = <ConfirmStep context={context} groupName={groupName} busy={busy} send={send} />;
       footer = (
         <>
-          <Button variant="outline" disabled={busy} onClick={() => send({ type: 'step.back' })}>
-            {t({ id: 'domain.copy.back', message: 'Back' })}
-          </Button>
+          {backButton(busy)}
           <Button colorPalette="blue" loading={busy} onClick={() => send({ type: 'copy.submit' })}>
             {t({ id: 'domain.copy.submit', message: 'Copy configuration' })}
           </Button>

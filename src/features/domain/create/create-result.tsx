@@ -74,6 +74,18 @@ export function CreateResult({ id, domain, outcome, onBackToForm, onAddAnother }
 
   let title: string;
   let body: ReactNode;
+  const backToForm = (variant: 'solid' | 'outline') => (
+    <HStack gap="3" wrap="wrap">
+      <Button
+        size="sm"
+        variant={variant}
+        colorPalette={variant === 'solid' ? 'blue' : undefined}
+        onClick={onBackToForm}
+      >
+        {t({ id: 'domain.create.backToForm', message: 'Back to the form' })}
+      </Button>
+    </HStack>
+  );
   switch (outcome.kind) {
     case 'loading':
     case 'sending':
@@ -194,11 +206,7 @@ export function CreateResult({ id, domain, outcome, onBackToForm, onAddAnother }
               message: 'Go back to the form to correct it and submit again: everything you entered is kept.',
             })}
           </Text>
-          <HStack gap="3" wrap="wrap">
-            <Button size="sm" colorPalette="blue" onClick={onBackToForm}>
-              {t({ id: 'domain.create.backToForm', message: 'Back to the form' })}
-            </Button>
-          </HStack>
+          {backToForm('solid')}
         </Stack>
       );
       break;
@@ -212,11 +220,7 @@ export function CreateResult({ id, domain, outcome, onBackToForm, onAddAnother }
               message: 'The creation was discarded from the pending changes before the server applied it.',
             })}
           </Text>
-          <HStack gap="3" wrap="wrap">
-            <Button size="sm" variant="outline" onClick={onBackToForm}>
-              {t({ id: 'domain.create.backToForm', message: 'Back to the form' })}
-            </Button>
-          </HStack>
+          {backToForm('outline')}
           {links}
         </Stack>
       );

@@ -23,12 +23,14 @@ import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
 import { dictLabel, useAppState } from '../../../ui/app-state';
 import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { formatDateTime } from '../../../ui/format';
+import { ListTable } from '../../../ui/list-table';
 import { useOnline } from '../../../ui/use-online';
 import { CnameCopy } from '../cname-copy';
 import { actionLabels, specialConfigMessage, statusLabels } from '../domain-messages';
 import { useLifecycle } from '../lifecycle/use-lifecycle';
 import { pullDomains } from '../pull';
 import { useDomainData } from '../use-domains';
+import { fieldLabel } from '../config/labels';
 import { originValueLabels } from '../origin-labels';
 import { PendingBadge } from './pending-badge';
 import { ConfigTabs } from '../config/config-tabs';
@@ -248,81 +250,64 @@ export function StatusBadge({ entry }: { entry: DomainEntry }) {
   return <Badge colorPalette={palette}>{i18n._(statusLabels[entry.status])}</Badge>;
 }
 
+/** The fields of an origin, in the order of the table's columns after its role. */
+const originColumns = [
+  'address',
+  'port',
+  'host',
+  'protocol',
+  'level',
+  'weight',
+  'carrier',
+  'ip_type',
+  'region',
+  'sm_crypto',
+] as const satisfies readonly (keyof Origin)[];
+
 function OriginsTable({ origins, i18n }: { origins: readonly Origin[]; i18n: I18n }) {
   const { t } = useLingui();
   const primary = primaryLevel(origins);
   const labels = originValueLabels;
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" aria-label={t({ id: 'domain.detail.origins', message: 'Origins' })}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t({ id: 'domain.detail.originRole', message: 'Role' })}</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.address', message: 'Origin address' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>{t({ id: 'domain.originForm.port', message: 'Port' })}</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.host', message: 'Back-to-origin host' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.protocol', message: 'Back-to-origin protocol' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.level', message: 'Priority' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.weight', message: 'Weight' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.carrier', message: 'Carrier' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.ipType', message: 'IP type' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.region', message: 'Region' })}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>
-              {t({ id: 'domain.originForm.smCrypto', message: 'National-crypto origin' })}
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {origins.map((o) => (
-            <Table.Row key={`${o.address}-${o.level}`}>
-              <Table.Cell>
-                {isPrimary(o, primary)
-                  ? t({ id: 'domain.originForm.primary', message: 'Primary' })
-                  : t({ id: 'domain.originForm.backup', message: 'Backup' })}
-              </Table.Cell>
-              <Table.Cell fontFamily="mono">
-                {o.address}
-                <Text as="span" color="fg.muted" fontFamily="body">
-                  {' '}
-                  ({i18n._(labels.type[o.type])})
-                </Text>
-              </Table.Cell>
-              <Table.Cell>{o.port}</Table.Cell>
-              <Table.Cell>
-                {o.host ||
-                  t({ id: 'domain.originForm.hostDefault', message: 'Same as the accelerated domain' })}
-              </Table.Cell>
-              <Table.Cell>{i18n._(labels.protocol[o.protocol])}</Table.Cell>
-              <Table.Cell>{o.level}</Table.Cell>
-              <Table.Cell>{o.weight}</Table.Cell>
-              <Table.Cell>{i18n._(labels.carrier[o.carrier])}</Table.Cell>
-              <Table.Cell>{i18n._(labels.ipType[o.ip_type])}</Table.Cell>
-              <Table.Cell>{i18n._(labels.region[o.region])}</Table.Cell>
-              <Table.Cell>
-                {o.sm_crypto
-                  ? t({ id: 'domain.detail.yes', message: 'Yes' })
-                  : t({ id: 'domain.detail.no', message: 'No' })}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <ListTable
+      framed={false}
+      label={t({ id: 'domain.detail.origins', message: 'Origins' })}
+      columns={[
+        { header: t({ id: 'domain.detail.originRole', message: 'Role' }) },
+        ...originColumns.map((field) => ({ header: fieldLabel(field, i18n) })),
+      ]}
+    >
+      {origins.map((o) => (
+        <Table.Row key={`${o.address}-${o.level}`}>
+          <Table.Cell>
+            {isPrimary(o, primary)
+              ? t({ id: 'domain.originForm.primary', message: 'Primary' })
+              : t({ id: 'domain.originForm.backup', message: 'Backup' })}
+          </Table.Cell>
+          <Table.Cell fontFamily="mono">
+            {o.address}
+            <Text as="span" color="fg.muted" fontFamily="body">
+              {' '}
+              ({i18n._(labels.type[o.type])})
+            </Text>
+          </Table.Cell>
+          <Table.Cell>{o.port}</Table.Cell>
+          <Table.Cell>
+            {o.host || t({ id: 'domain.originForm.hostDefault', message: 'Same as the accelerated domain' })}
+          </Table.Cell>
+          <Table.Cell>{i18n._(labels.protocol[o.protocol])}</Table.Cell>
+          <Table.Cell>{o.level}</Table.Cell>
+          <Table.Cell>{o.weight}</Table.Cell>
+          <Table.Cell>{i18n._(labels.carrier[o.carrier])}</Table.Cell>
+          <Table.Cell>{i18n._(labels.ipType[o.ip_type])}</Table.Cell>
+          <Table.Cell>{i18n._(labels.region[o.region])}</Table.Cell>
+          <Table.Cell>
+            {o.sm_crypto
+              ? t({ id: 'domain.detail.yes', message: 'Yes' })
+              : t({ id: 'domain.detail.no', message: 'No' })}
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </ListTable>
   );
 }

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { DomainGroup } from '../../../contract/domain';
-import { StoreFullError, type NewCommand } from '../../../store';
+import type { NewCommand } from '../../../store';
 import type { SyncRuntime } from '../../../sync/runtime';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { notify } from '../../../ui/toaster';
 import { domainCommand, newId } from '../commands';
+import { saveFailureMessage } from '../domain-messages';
 import { groupRefusals } from './group-messages';
 import { GroupNameDialog } from './group-name-dialog';
 import { canCreateGroup, canDeleteGroup } from './group-rules';
@@ -60,23 +61,11 @@ export function useGroupEditor({ runtime, groups, counts, onDeleted }: GroupEdit
         );
         return true;
       } catch (error) {
-        notify(
-          'error',
-          error instanceof StoreFullError
-            ? t({
-                id: 'domain.group.storageFull',
-                message:
-                  "This device's storage is full, so the change was not saved. Free some space and try again.",
-              })
-            : t({
-                id: 'domain.group.saveFailed',
-                message: 'The change could not be saved on this device. Please try again.',
-              }),
-        );
+        notify('error', i18n._(saveFailureMessage(error)));
         return false;
       }
     },
-    [runtime, t],
+    [runtime, t, i18n],
   );
 
   const create = useCallback(() => {

@@ -15,19 +15,16 @@ import type { MessageDescriptor } from '@lingui/core';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { StoreFullError, type Store } from '../../../store';
+import type { Store } from '../../../store';
 import { usePull } from '../../../sync/pull';
 import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
 import { dictLabel, useAppState } from '../../../ui/app-state';
 import { formatDateTime } from '../../../ui/format';
 import { notify } from '../../../ui/toaster';
 import { EmptyList } from '../../../ui/empty-list';
-import { ListPending } from '../../../ui/list-pending';
-import { NeverReadList } from '../../../ui/never-read-list';
-import { ScreenPage } from '../../../ui/screen-page';
 import { SearchInput } from '../../../ui/search-input';
 import { storedList } from '../../../ui/stored-list';
-import { StoredListStatus } from '../../../ui/stored-list-status';
+import { StoredListPage } from '../../../ui/stored-list-page';
 import { useOnline } from '../../../ui/use-online';
 import { useSelection } from '../../../ui/use-selection';
 import { BulkBar } from '../bulk/bulk-bar';
@@ -38,7 +35,7 @@ import { useBulkJob } from '../bulk/use-bulk-job';
 import { copyMessages, copyText } from '../../../ui/copy-text';
 import { useNow } from '../../../ui/use-now';
 import { CertAlerts, useCertAlerts } from './expiring-certs';
-import { statusLabels } from '../domain-messages';
+import { saveFailureMessage, statusLabels } from '../domain-messages';
 import { GroupSidebar } from '../groups/group-sidebar';
 import { useGroupEditor } from '../groups/use-group-editor';
 import { useLifecycle } from '../lifecycle/use-lifecycle';
@@ -161,9 +158,6 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
     [view, selectMany],
   );
 
-  const saveFailed = (error: unknown) =>
-    notify('error', i18n._(error instanceof StoreFullError ? listTexts.storageFull : listTexts.saveFailed));
-
   const runBulk = async (request: BulkRequest) => {
     setConfirming(null);
     try {
@@ -187,7 +181,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
       clearSelection();
       setResultsOpen(true);
     } catch (error) {
-      saveFailed(error);
+      notify('error', i18n._(saveFailureMessage(error)));
     }
   };
 
@@ -217,24 +211,7 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
     notify(taken.truncated ? 'warning' : 'success', i18n._(taken.truncated ? limited : done));
   };
 
-  const title = t({ id: 'domain.list.title', message: 'Domain list' });
-  const loading = t({ id: 'domain.list.loading', message: 'Loading the domain list…' });
-  if (!runtime || !data) {
-    return (
-      <ListPending
-        storageUnavailable={!runtime && availability === 'unavailable'}
-        title={title}
-        loading={loading}
-        noStorage={t({
-          id: 'domain.list.noStorage',
-          message:
-            'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
-        })}
-      />
-    );
-  }
-
-  const stored = storedList(data.read, rows.length, online, refresh);
+  const stored = storedList(data?.read, rows.length, online, refresh);
   const { neverRead } = stored;
   const total = rows.length;
   const shown = view.length;
@@ -247,60 +224,6 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
       <a href={createHref}>{t({ id: 'domain.list.create', message: 'Create domain' })}</a>
     </Button>
   );
-
-  const frame = {
-    title,
-    maxW: '1680px',
-    summary: neverRead ? null : (
-      <Text color="fg.muted" fontSize="sm" role="status">
-        {filtered
-          ? t({
-              id: 'domain.list.shownOfTotal',
-              message: plural(total, {
-                one: `Showing ${shownText} of # domain`,
-                other: `Showing ${shownText} of # domains`,
-              }),
-            })
-          : t({
-              id: 'domain.list.total',
-              message: plural(total, { one: '# domain', other: '# domains' }),
-            })}
-      </Text>
-    ),
-    actions: (
-      <>
-        <StoredListStatus list={stored} />
-        <Button variant="outline" size="sm" onClick={exportView} disabled={neverRead}>
-          {t({ id: 'domain.list.export', message: 'Export' })}
-        </Button>
-        {createButton}
-      </>
-    ),
-  };
-
-  if (neverRead) {
-    return (
-      <ScreenPage {...frame}>
-        <NeverReadList
-          list={stored}
-          loading={loading}
-          failedTitle={t({
-            id: 'domain.list.empty.failedTitle',
-            message: 'The domain list could not be loaded.',
-          })}
-          offlineTitle={t({
-            id: 'domain.list.empty.offlineTitle',
-            message: 'The domain list has not been loaded on this device yet.',
-          })}
-          offlineHint={t({
-            id: 'domain.list.empty.offlineHint',
-            message: 'It loads as soon as you are back online, and is then kept for offline use.',
-          })}
-        />
-        {lifecycle.dialog}
-      </ScreenPage>
-    );
-  }
 
   const sidebar = (onChosen?: () => void) => (
     <GroupSidebar
@@ -318,159 +241,219 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
   );
 
   return (
-    <ScreenPage {...frame}>
-      <Flex gap="4" align="flex-start">
-        <Card.Root
-          as="aside"
-          w="208px"
-          flexShrink={0}
-          hideBelow="lg"
-          position="sticky"
-          top="72px"
-          maxH="calc(100vh - 96px)"
-          overflowY="auto"
-        >
-          <Card.Body p="3">{sidebar()}</Card.Body>
-        </Card.Root>
-        <Card.Root as="section" flex="1" minW="0" aria-labelledby="domain-list-title">
-          <Card.Body px={{ base: '3', lg: '4' }} py="4">
-            <Stack gap="3">
-              <Heading as="h2" id="domain-list-title" srOnly>
-                {t({ id: 'domain.list.table.label', message: 'Domain list' })}
-              </Heading>
-              <SearchInput
-                maxW={{ md: '360px' }}
-                value={keyword}
-                onChange={setKeyword}
-                label={t({ id: 'domain.list.search', message: 'Search domains' })}
-                placeholder={t({ id: 'domain.list.searchPlaceholder', message: 'Search by domain' })}
-              />
-              <FilterBar
-                status={search.status}
-                group={search.group}
-                type={search.type}
-                area={search.area}
-                sort={search.sort}
-                activeCount={activeFilterCount(search)}
-                groups={groups}
-                counts={counts}
-                total={total}
-                onChange={update}
-                onClearFilters={clearFilters}
-                onManageGroups={openGroups}
-              />
-              {chosen.length > 0 ? (
-                <BulkBar
-                  count={chosen.length}
-                  onAction={setConfirming}
-                  onClear={clearSelection}
-                  canRun={runtime !== null}
+    <StoredListPage
+      data={data}
+      list={stored}
+      storageUnavailable={!runtime && availability === 'unavailable'}
+      title={t({ id: 'domain.list.title', message: 'Domain list' })}
+      maxW="1680px"
+      summary={
+        neverRead ? null : (
+          <Text color="fg.muted" fontSize="sm" role="status">
+            {filtered
+              ? t({
+                  id: 'domain.list.shownOfTotal',
+                  message: plural(total, {
+                    one: `Showing ${shownText} of # domain`,
+                    other: `Showing ${shownText} of # domains`,
+                  }),
+                })
+              : t({
+                  id: 'domain.list.total',
+                  message: plural(total, { one: '# domain', other: '# domains' }),
+                })}
+          </Text>
+        )
+      }
+      actions={
+        <>
+          <Button variant="outline" size="sm" onClick={exportView} disabled={neverRead}>
+            {t({ id: 'domain.list.export', message: 'Export' })}
+          </Button>
+          {createButton}
+        </>
+      }
+      loading={t({ id: 'domain.list.loading', message: 'Loading the domain list…' })}
+      noStorage={t({
+        id: 'domain.list.noStorage',
+        message:
+          'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
+      })}
+      failedTitle={t({
+        id: 'domain.list.empty.failedTitle',
+        message: 'The domain list could not be loaded.',
+      })}
+      offlineTitle={t({
+        id: 'domain.list.empty.offlineTitle',
+        message: 'The domain list has not been loaded on this device yet.',
+      })}
+      offlineHint={t({
+        id: 'domain.list.empty.offlineHint',
+        message: 'It loads as soon as you are back online, and is then kept for offline use.',
+      })}
+      dialogs={
+        <>
+          {groupsOpen ? (
+            <Drawer.Root open onOpenChange={(e) => setGroupsOpen(e.open)} placement="end">
+              <Portal>
+                <Drawer.Backdrop />
+                <Drawer.Positioner>
+                  <Drawer.Content maxW="320px">
+                    <Drawer.Header>
+                      <Drawer.Title>
+                        {t({ id: 'domain.list.manageGroups', message: 'Manage groups' })}
+                      </Drawer.Title>
+                    </Drawer.Header>
+                    <Drawer.Body>{sidebar(() => setGroupsOpen(false))}</Drawer.Body>
+                    <Drawer.CloseTrigger asChild>
+                      <CloseButton
+                        size="sm"
+                        aria-label={t({ id: 'domain.list.closeGroups', message: 'Close' })}
+                      />
+                    </Drawer.CloseTrigger>
+                  </Drawer.Content>
+                </Drawer.Positioner>
+              </Portal>
+            </Drawer.Root>
+          ) : null}
+
+          {confirming && data ? (
+            <BulkConfirmDialog
+              action={confirming}
+              ids={chosenIds}
+              projected={data.projected}
+              groups={groups}
+              online={online}
+              onConfirm={(request) => void runBulk(request)}
+              onCancel={() => setConfirming(null)}
+            />
+          ) : null}
+          {bulk.job && resultsOpen ? (
+            <BulkResultsDialog
+              job={bulk.job}
+              results={bulk.results}
+              summary={bulk.summary}
+              online={online}
+              onRetry={bulk.retryFailed}
+              onClose={() => setResultsOpen(false)}
+            />
+          ) : null}
+          {groupEditor.dialog}
+          {lifecycle.dialog}
+        </>
+      }
+    >
+      {() => (
+        <Flex gap="4" align="flex-start">
+          <Card.Root
+            as="aside"
+            w="208px"
+            flexShrink={0}
+            hideBelow="lg"
+            position="sticky"
+            top="72px"
+            maxH="calc(100vh - 96px)"
+            overflowY="auto"
+          >
+            <Card.Body p="3">{sidebar()}</Card.Body>
+          </Card.Root>
+          <Card.Root as="section" flex="1" minW="0" aria-labelledby="domain-list-title">
+            <Card.Body px={{ base: '3', lg: '4' }} py="4">
+              <Stack gap="3">
+                <Heading as="h2" id="domain-list-title" srOnly>
+                  {t({ id: 'domain.list.table.label', message: 'Domain list' })}
+                </Heading>
+                <SearchInput
+                  maxW={{ md: '360px' }}
+                  value={keyword}
+                  onChange={setKeyword}
+                  label={t({ id: 'domain.list.search', message: 'Search domains' })}
+                  placeholder={t({ id: 'domain.list.searchPlaceholder', message: 'Search by domain' })}
                 />
-              ) : null}
-              {bulk.job && !resultsOpen ? (
-                <HStack gap="2" fontSize="sm">
-                  <Text color="fg.muted">
-                    {t({
-                      id: 'domain.bulk.jobStatus',
-                      message: `Bulk action: ${jobDone} of ${jobQueued} done`,
+                <FilterBar
+                  status={search.status}
+                  group={search.group}
+                  type={search.type}
+                  area={search.area}
+                  sort={search.sort}
+                  activeCount={activeFilterCount(search)}
+                  groups={groups}
+                  counts={counts}
+                  total={total}
+                  onChange={update}
+                  onClearFilters={clearFilters}
+                  onManageGroups={openGroups}
+                />
+                {chosen.length > 0 ? (
+                  <BulkBar
+                    count={chosen.length}
+                    onAction={setConfirming}
+                    onClear={clearSelection}
+                    canRun={runtime !== null}
+                  />
+                ) : null}
+                {bulk.job && !resultsOpen ? (
+                  <HStack gap="2" fontSize="sm">
+                    <Text color="fg.muted">
+                      {t({
+                        id: 'domain.bulk.jobStatus',
+                        message: `Bulk action: ${jobDone} of ${jobQueued} done`,
+                      })}
+                    </Text>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="blue"
+                      onClick={() => setResultsOpen(true)}
+                    >
+                      {t({ id: 'domain.bulk.showResults', message: 'Show results' })}
+                    </Button>
+                    <Button size="xs" variant="ghost" onClick={bulk.dismiss}>
+                      {t({ id: 'domain.bulk.dismiss', message: 'Close' })}
+                    </Button>
+                  </HStack>
+                ) : null}
+                {total === 0 ? (
+                  <EmptyList
+                    py="16"
+                    title={t({ id: 'domain.list.empty.noneTitle', message: 'No accelerated domain yet.' })}
+                    hint={t({
+                      id: 'domain.list.empty.noneHint',
+                      message: 'Add a domain and point its DNS to the CNAME to start accelerating it.',
                     })}
-                  </Text>
-                  <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => setResultsOpen(true)}>
-                    {t({ id: 'domain.bulk.showResults', message: 'Show results' })}
-                  </Button>
-                  <Button size="xs" variant="ghost" onClick={bulk.dismiss}>
-                    {t({ id: 'domain.bulk.dismiss', message: 'Close' })}
-                  </Button>
-                </HStack>
-              ) : null}
-              {total === 0 ? (
-                <EmptyList
-                  py="16"
-                  title={t({ id: 'domain.list.empty.noneTitle', message: 'No accelerated domain yet.' })}
-                  hint={t({
-                    id: 'domain.list.empty.noneHint',
-                    message: 'Add a domain and point its DNS to the CNAME to start accelerating it.',
-                  })}
-                >
-                  <Box mt="2">{createButton}</Box>
-                </EmptyList>
-              ) : shown === 0 ? (
-                <EmptyList
-                  py="16"
-                  title={t({
-                    id: 'domain.list.empty.noMatch',
-                    message: 'No domain matches the search and filters.',
-                  })}
-                >
-                  <Button size="sm" variant="outline" onClick={clearFilters}>
-                    {t({ id: 'domain.list.clearFilters', message: 'Clear filters' })}
-                  </Button>
-                </EmptyList>
-              ) : (
-                <CertAlerts.Provider value={certAlerts}>
-                  <DomainTable
-                    rows={view}
-                    selected={selected}
-                    selectedInView={chosen.length}
-                    onSelectAll={onSelectAll}
-                    onSelect={onSelect}
-                    onAction={onAction}
-                    onCopyCname={onCopyCname}
-                  />
-                </CertAlerts.Provider>
-              )}
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      </Flex>
-
-      {groupsOpen ? (
-        <Drawer.Root open onOpenChange={(e) => setGroupsOpen(e.open)} placement="end">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="320px">
-                <Drawer.Header>
-                  <Drawer.Title>
-                    {t({ id: 'domain.list.manageGroups', message: 'Manage groups' })}
-                  </Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body>{sidebar(() => setGroupsOpen(false))}</Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton
-                    size="sm"
-                    aria-label={t({ id: 'domain.list.closeGroups', message: 'Close' })}
-                  />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      ) : null}
-
-      {confirming ? (
-        <BulkConfirmDialog
-          action={confirming}
-          ids={chosenIds}
-          projected={data.projected}
-          groups={groups}
-          online={online}
-          onConfirm={(request) => void runBulk(request)}
-          onCancel={() => setConfirming(null)}
-        />
-      ) : null}
-      {bulk.job && resultsOpen ? (
-        <BulkResultsDialog
-          job={bulk.job}
-          results={bulk.results}
-          summary={bulk.summary}
-          online={online}
-          onRetry={bulk.retryFailed}
-          onClose={() => setResultsOpen(false)}
-        />
-      ) : null}
-      {groupEditor.dialog}
-      {lifecycle.dialog}
-    </ScreenPage>
+                  >
+                    <Box mt="2">{createButton}</Box>
+                  </EmptyList>
+                ) : shown === 0 ? (
+                  <EmptyList
+                    py="16"
+                    title={t({
+                      id: 'domain.list.empty.noMatch',
+                      message: 'No domain matches the search and filters.',
+                    })}
+                  >
+                    <Button size="sm" variant="outline" onClick={clearFilters}>
+                      {t({ id: 'domain.list.clearFilters', message: 'Clear filters' })}
+                    </Button>
+                  </EmptyList>
+                ) : (
+                  <CertAlerts.Provider value={certAlerts}>
+                    <DomainTable
+                      rows={view}
+                      selected={selected}
+                      selectedInView={chosen.length}
+                      onSelectAll={onSelectAll}
+                      onSelect={onSelect}
+                      onAction={onAction}
+                      onCopyCname={onCopyCname}
+                    />
+                  </CertAlerts.Provider>
+                )}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        </Flex>
+      )}
+    </StoredListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { limits } from '../../../contract/limits';
 import type { DomainStatus } from '../../../contract/rules/domain';
 import type { DomainRow } from '../rows';
+import { listColumns, type ListColumn } from './table-layout';
 import { downloadBlob } from '../../../ui/download';
 
 /** spec §9: an export holds at most 2000 rows. */
@@ -39,18 +40,11 @@ export function csvFileName(date: Date, prefix = 'domains'): string {
   return `${prefix}-${day}-${time}.csv`;
 }
 
-/** The columns of the list that an export carries, in the list's order. */
-export const exportColumns = [
-  'domain',
-  'primaryOrigin',
-  'type',
-  'area',
-  'status',
-  'cname',
-  'group',
-  'createdAt',
-] as const;
-export type ExportColumn = (typeof exportColumns)[number];
+/** The columns of the list that an export carries: all but the checkboxes and the actions, in the list's order. */
+export type ExportColumn = Exclude<ListColumn, 'select' | 'actions'>;
+export const exportColumns = listColumns.filter(
+  (column): column is ExportColumn => column !== 'select' && column !== 'actions',
+);
 
 /** The words of the export in the current language. */
 export interface ExportTexts {

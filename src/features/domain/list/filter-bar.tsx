@@ -33,6 +33,41 @@ export const activeFilterCount = (search: DomainListSearch) =>
   [search.keyword, search.status, search.group, search.type, search.area].filter((v) => v !== undefined)
     .length;
 
+/** A filter by the codes of one of the console's dictionaries, by their labels, after "all". */
+function DictionaryFilter({
+  label,
+  all,
+  dictionary,
+  codes,
+  value,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  dictionary: 'service_type' | 'area';
+  codes: readonly string[];
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+}) {
+  const { dict } = useAppState();
+  return (
+    <LabelledSelect
+      size="sm"
+      label={label}
+      value={value ?? ''}
+      minW="140px"
+      onChange={(next) => onChange(next || undefined)}
+    >
+      <option value="">{all}</option>
+      {codes.map((code) => (
+        <option key={code} value={code}>
+          {dictLabel(dict, dictionary, code)}
+        </option>
+      ))}
+    </LabelledSelect>
+  );
+}
+
 /**
  * The filters and the sort of the list, kept in the address. Its props do not change with the
  * keyword (only the count of filters does), so typing in the search box does not render it.
@@ -52,7 +87,6 @@ export const FilterBar = memo(function FilterBar({
   onManageGroups,
 }: FilterBarProps) {
   const { t, i18n } = useLingui();
-  const { dict } = useAppState();
   const number = (n: number) => i18n.number(n);
 
   return (
@@ -93,34 +127,22 @@ export const FilterBar = memo(function FilterBar({
           <option value="active">{i18n._(statusLabels.active)}</option>
           <option value="hung_up">{i18n._(statusLabels.hung_up)}</option>
         </LabelledSelect>
-        <LabelledSelect
-          size="sm"
+        <DictionaryFilter
           label={t({ id: 'domain.list.filter.type', message: 'Service type' })}
-          value={type ?? ''}
-          minW="140px"
-          onChange={(value) => onChange({ type: value || undefined })}
-        >
-          <option value="">{t({ id: 'domain.list.filter.allTypes', message: 'All service types' })}</option>
-          {serviceTypes.map((code) => (
-            <option key={code} value={code}>
-              {dictLabel(dict, 'service_type', code)}
-            </option>
-          ))}
-        </LabelledSelect>
-        <LabelledSelect
-          size="sm"
+          all={t({ id: 'domain.list.filter.allTypes', message: 'All service types' })}
+          dictionary="service_type"
+          codes={serviceTypes}
+          value={type}
+          onChange={(value) => onChange({ type: value })}
+        />
+        <DictionaryFilter
           label={t({ id: 'domain.list.filter.area', message: 'Acceleration area' })}
-          value={area ?? ''}
-          minW="140px"
-          onChange={(value) => onChange({ area: value || undefined })}
-        >
-          <option value="">{t({ id: 'domain.list.filter.allAreas', message: 'All areas' })}</option>
-          {areas.map((code) => (
-            <option key={code} value={code}>
-              {dictLabel(dict, 'area', code)}
-            </option>
-          ))}
-        </LabelledSelect>
+          all={t({ id: 'domain.list.filter.allAreas', message: 'All areas' })}
+          dictionary="area"
+          codes={areas}
+          value={area}
+          onChange={(value) => onChange({ area: value })}
+        />
         <LabelledSelect
           size="sm"
           label={t({ id: 'domain.list.sort', message: 'Sort' })}

@@ -45,14 +45,6 @@ export const listTexts = {
   noGroup: msg({ id: 'domain.list.noGroup', message: 'No group' }),
   special: msg({ id: 'domain.list.special', message: 'Special configuration' }),
   cnameAfterSync: msg({ id: 'domain.list.cname.afterSync', message: 'Generated after sync' }),
-  storageFull: msg({
-    id: 'domain.list.save.storageFull',
-    message: "This device's storage is full, so the change was not saved. Free some space and try again.",
-  }),
-  saveFailed: msg({
-    id: 'domain.list.save.failed',
-    message: 'The change could not be saved on this device. Please try again.',
-  }),
 };
 
 export const exportTexts = {
