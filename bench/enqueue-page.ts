@@ -15,7 +15,7 @@ export async function benchEnqueue(count: number): Promise<number[]> {
         kind: 'ipBan',
         aggregateId: cidr,
         schemaVersion: 1,
-        payload: { cidr, reason: 'bench' },
+        payload: { cidr, reason: 'bench', expires_at: null },
       },
       { offline: false },
     );

@@ -76,12 +76,16 @@ export function writeToken(token: string): void {
   remove('local', storageKeys.tokenOwner);
 }
 
-/** The signed-in account the stored token belongs to; null until the boot data has said. */
-export function readTokenOwner(): number | null {
-  const raw = read('local', storageKeys.tokenOwner);
+/** A stored account id: a positive integer, or null for anything else. */
+function accountIdOf(raw: string | null): number | null {
   if (raw == null || !/^\d+$/.test(raw)) return null;
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The signed-in account the stored token belongs to; null until the boot data has said. */
+export function readTokenOwner(): number | null {
+  return accountIdOf(read('local', storageKeys.tokenOwner));
 }
 
 export function writeTokenOwner(userId: number): void {
@@ -170,10 +174,7 @@ export function writeAccountSource(s: AccountSource): void {
 
 /** spec §4: the active account lives in session storage; a positive integer id or nothing. */
 export function readActiveAccount(): number | null {
-  const raw = read('session', storageKeys.activeAccount);
-  if (raw == null || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return accountIdOf(read('session', storageKeys.activeAccount));
 }
 
 export function writeActiveAccount(id: number): void {

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   loadDomainCopyScreen,
   loadDomainCreateScreen,
@@ -29,46 +29,37 @@ import {
  * Every screen is loaded on demand, so the first load carries only the shell. The route files
  * mount these; the features' public surfaces are their index.ts.
  */
-export const DashboardScreen = lazy(() =>
-  loadDashboardScreen().then((m) => ({ default: m.DashboardScreen })),
-);
-export const OpenServiceScreen = lazy(() =>
-  import('../features/open-service').then((m) => ({ default: m.OpenServiceScreen })),
-);
-export const HelpScreen = lazy(() => import('../features/help').then((m) => ({ default: m.HelpScreen })));
-export const SuggestionScreen = lazy(() =>
-  loadSuggestionScreen().then((m) => ({ default: m.SuggestionScreen })),
-);
-export const TicketListScreen = lazy(() =>
-  loadTicketListScreen().then((m) => ({ default: m.TicketListScreen })),
-);
-export const TicketDetailScreen = lazy(() =>
-  loadTicketDetailScreen().then((m) => ({ default: m.TicketDetailScreen })),
-);
+function onDemand<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ScreenOf<M[K]>> {
+  return lazy(() => load().then((m) => ({ default: m[name] as ScreenOf<M[K]> })));
+}
+
+/** A module's export as the screen component it is (never: the export is not a component). */
+type ScreenOf<C> = C extends ComponentType<infer P> ? ComponentType<P> : never;
+
+export const DashboardScreen = onDemand(loadDashboardScreen, 'DashboardScreen');
+export const OpenServiceScreen = onDemand(() => import('../features/open-service'), 'OpenServiceScreen');
+export const HelpScreen = onDemand(() => import('../features/help'), 'HelpScreen');
+export const SuggestionScreen = onDemand(loadSuggestionScreen, 'SuggestionScreen');
+export const TicketListScreen = onDemand(loadTicketListScreen, 'TicketListScreen');
+export const TicketDetailScreen = onDemand(loadTicketDetailScreen, 'TicketDetailScreen');
 // The feature's index is in the first load (its pending-changes views); the screen is not.
-export const IpBanScreen = lazy(() => loadIpBanScreen().then((m) => ({ default: m.IpBanScreen })));
-export const DomainListScreen = lazy(() =>
-  loadDomainListScreen().then((m) => ({ default: m.DomainListScreen })),
-);
-export const DomainCreateScreen = lazy(() =>
-  loadDomainCreateScreen().then((m) => ({ default: m.DomainCreateScreen })),
-);
-export const DomainDetailScreen = lazy(() =>
-  loadDomainDetailScreen().then((m) => ({ default: m.DomainDetailScreen })),
-);
-export const DomainCopyScreen = lazy(() =>
-  loadDomainCopyScreen().then((m) => ({ default: m.DomainCopyScreen })),
-);
+export const IpBanScreen = onDemand(loadIpBanScreen, 'IpBanScreen');
+export const DomainListScreen = onDemand(loadDomainListScreen, 'DomainListScreen');
+export const DomainCreateScreen = onDemand(loadDomainCreateScreen, 'DomainCreateScreen');
+export const DomainDetailScreen = onDemand(loadDomainDetailScreen, 'DomainDetailScreen');
+export const DomainCopyScreen = onDemand(loadDomainCopyScreen, 'DomainCopyScreen');
 // The audit log's chunk is its feature's index, loaded with its texts: nothing of it is in the first load.
-export const AuditLogScreen = lazy(() =>
-  Promise.all([
+export const AuditLogScreen = onDemand(async () => {
+  const [m] = await Promise.all([
     import('../features/audit-log'),
     loadCatalogPart('auditLog'),
     loadCatalogPart('commands'),
-  ]).then(([m]) => ({
-    default: m.AuditLogScreen,
-  })),
-);
+  ]);
+  return m;
+}, 'AuditLogScreen');
 
 /**
  * The code of the screen at `path` and the calls it starts with, begun before the router has
@@ -88,24 +79,16 @@ export function preloadScreen(path: string): void {
 /** The screens that show what the offline store holds: the store opens with them, not after. */
 const storeScreens = ['/cdn/domain/', '/cdn/ip-ban'];
 export const screenUsesStore = (hash: string) => storeScreens.some((prefix) => hash.startsWith(`#${prefix}`));
-export const TrafficPackageScreen = lazy(() =>
-  loadTrafficPackageScreen().then((m) => ({ default: m.TrafficPackageScreen })),
-);
-export const ResourceScreen = lazy(() => loadResourceScreen().then((m) => ({ default: m.ResourceScreen })));
-export const FileSyncScreen = lazy(() => loadFileSyncScreen().then((m) => ({ default: m.FileSyncScreen })));
-export const AlarmScreen = lazy(() => loadAlarmScreen().then((m) => ({ default: m.AlarmScreen })));
-export const IpCheckScreen = lazy(() => loadIpCheckScreen().then((m) => ({ default: m.IpCheckScreen })));
-export const ContentScreen = lazy(() => loadContentScreen().then((m) => ({ default: m.ContentScreen })));
-export const CertScreen = lazy(() => loadCertScreen().then((m) => ({ default: m.CertScreen })));
-export const TrafficScreen = lazy(() => loadTrafficScreen().then((m) => ({ default: m.TrafficScreen })));
-export const UserListScreen = lazy(() => loadUserListScreen().then((m) => ({ default: m.UserListScreen })));
-export const UserCreateScreen = lazy(() =>
-  loadUserCreateScreen().then((m) => ({ default: m.UserCreateScreen })),
-);
-export const UserDetailScreen = lazy(() =>
-  loadUserDetailScreen().then((m) => ({ default: m.UserDetailScreen })),
-);
-export const AccountCenterScreen = lazy(() =>
-  loadAccountCenterScreen().then((m) => ({ default: m.AccountCenterScreen })),
-);
-export const TokenScreen = lazy(() => loadTokenScreen().then((m) => ({ default: m.TokenScreen })));
+export const TrafficPackageScreen = onDemand(loadTrafficPackageScreen, 'TrafficPackageScreen');
+export const ResourceScreen = onDemand(loadResourceScreen, 'ResourceScreen');
+export const FileSyncScreen = onDemand(loadFileSyncScreen, 'FileSyncScreen');
+export const AlarmScreen = onDemand(loadAlarmScreen, 'AlarmScreen');
+export const IpCheckScreen = onDemand(loadIpCheckScreen, 'IpCheckScreen');
+export const ContentScreen = onDemand(loadContentScreen, 'ContentScreen');
+export const CertScreen = onDemand(loadCertScreen, 'CertScreen');
+export const TrafficScreen = onDemand(loadTrafficScreen, 'TrafficScreen');
+export const UserListScreen = onDemand(loadUserListScreen, 'UserListScreen');
+export const UserCreateScreen = onDemand(loadUserCreateScreen, 'UserCreateScreen');
+export const UserDetailScreen = onDemand(loadUserDetailScreen, 'UserDetailScreen');
+export const AccountCenterScreen = onDemand(loadAccountCenterScreen, 'AccountCenterScreen');
+export const TokenScreen = onDemand(loadTokenScreen, 'TokenScreen');

@@ -265,6 +265,12 @@ const onSourceLoaded = [
   { guard: 'sourceUnsynced', target: '#copyConfig.unsynced' },
 ] as const;
 
+/** A block: the wizard says why and links back to the list. A fresher read may lift it. */
+const blocked = {
+  tags: ['blocked'],
+  on: { 'source.loaded': [...onSourceLoaded, { target: 'targets', actions: 'takeSource' }] },
+} as const;
+
 /**
  * The copy-configuration wizard (spec §2 /cdn/domain/copy/{id}, §5, §6, §8): fill in the new
  * domains (at most 10), choose what to copy, confirm the basic and origin information, done.
@@ -415,23 +421,10 @@ export const copyConfigMachine = setup({
         'source.loaded': [...onSourceLoaded, { target: 'targets', actions: 'takeSource' }],
       },
     },
-    /** The blocks: the wizard says why and links back to the list. A fresher read may lift them. */
-    notFound: {
-      tags: ['blocked'],
-      on: { 'source.loaded': [...onSourceLoaded, { target: 'targets', actions: 'takeSource' }] },
-    },
-    deleted: {
-      tags: ['blocked'],
-      on: { 'source.loaded': [...onSourceLoaded, { target: 'targets', actions: 'takeSource' }] },
-    },
-    specialConfig: {
-      tags: ['blocked'],
-      on: { 'source.loaded': [...onSourceLoaded, { target: 'targets', actions: 'takeSource' }] },
-    },
-    unsynced: {
-      tags: ['blocked'],
-      on: { 'source.loaded': [...onSourceLoaded, { target: 'targets', actions: 'takeSource' }] },
-    },
+    notFound: blocked,
+    deleted: blocked,
+    specialConfig: blocked,
+    unsynced: blocked,
     /** The steps before submitting; a source that becomes blocked meanwhile stops them. */
     targets: {
       tags: ['targets'],

@@ -23,8 +23,28 @@ export interface OutboxError {
   data: Record<string, unknown>;
 }
 
-/** One command waiting in the outbox. */
-export interface OutboxEntry {
+/**
+ * What the outbox may hold, registered by the application as a router registers its routes
+ * (`src/app/sync/outbox-commands.ts`: every command of the registry, its name narrowing its
+ * payload), so that the store imports no command. Unregistered, a command is a name and a payload.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface OutboxRegister {}
+
+/** A command as the outbox holds it: one member a command, `name` narrowing `payload`. */
+export type OutboxCommand = OutboxRegister extends { command: infer C extends StoredCommand }
+  ? C
+  : StoredCommand;
+
+/** What the store itself needs of a command. */
+export interface StoredCommand {
+  name: string;
+  kind: string;
+  payload: unknown;
+}
+
+/** The outbox's own fields of a waiting command. */
+export interface OutboxFields {
   /** Sequence number in this database: the order of the edits. */
   seq: number;
   /** Idempotency key: this database's client id and the sequence number. */
@@ -32,13 +52,10 @@ export interface OutboxEntry {
   /** The signed-in account that made the edit, and the account it belongs to. */
   actorId: number;
   accountId: number;
-  name: string;
-  kind: string;
   aggregateId: string;
   /** The aggregate's version the edit was made on (0: the aggregate did not exist). */
   baseVersion: number;
   schemaVersion: number;
-  payload: unknown;
   state: OutboxState;
   /** Sends that ended without an answer for this command (network, 5xx, in flight). */
   attempts: number;
@@ -47,6 +64,9 @@ export interface OutboxEntry {
   madeOffline: boolean;
   error?: OutboxError;
 }
+
+/** One command waiting in the outbox. */
+export type OutboxEntry = OutboxFields & OutboxCommand;
 
 /** When a collection or a query was last read from the server, and where to continue from. */
 export interface ReadRow {

@@ -1,5 +1,16 @@
 export { StoreDatabase, storeName } from './db';
-export type { MetaRow, OutboxEntry, OutboxError, OutboxState, ReadRow, SnapshotRow } from './db';
+export type {
+  MetaRow,
+  OutboxCommand,
+  OutboxEntry,
+  OutboxError,
+  OutboxFields,
+  OutboxRegister,
+  OutboxState,
+  ReadRow,
+  SnapshotRow,
+  StoredCommand,
+} from './db';
 export { Store, StoreFullError } from './store';
 export type { NewCommand, Settlement } from './store';
 export { heldBehindParked, pendingState, project } from './projection';

@@ -1,16 +1,10 @@
 import Dexie from 'dexie';
 import { StoreDatabase, storeName } from './db';
-import type { OutboxEntry, OutboxError, ReadRow, SnapshotRow } from './db';
+import type { OutboxCommand, OutboxEntry, OutboxError, ReadRow, SnapshotRow } from './db';
 import { heldBehindParked } from './projection';
 
-/** A command as a feature issues it: the contract's command name, kind and schema version. */
-export interface NewCommand {
-  name: string;
-  kind: string;
-  aggregateId: string;
-  schemaVersion: number;
-  payload: unknown;
-}
+/** A command as a feature issues it (`commandFor`): the command, its aggregate and schema version. */
+export type NewCommand = OutboxCommand & { aggregateId: string; schemaVersion: number };
 
 /** The device has no room left: the edit was not saved. */
 export class StoreFullError extends Error {
@@ -40,6 +34,10 @@ export type Settlement =
 const isQuotaError = (error: unknown) =>
   error instanceof Dexie.QuotaExceededError ||
   (error instanceof Error && (error.name === 'QuotaExceededError' || error.name === 'QuotaExceeded'));
+
+/** The command alone, without the fields of what carried it. */
+const commandOnly = ({ name, kind, payload }: OutboxCommand): OutboxCommand =>
+  ({ name, kind, payload }) as OutboxCommand;
 
 function randomId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -118,16 +116,14 @@ export class Store {
           ]);
           seq += 1;
           const entry: OutboxEntry = {
+            ...commandOnly(command),
             seq,
             key: `${String(clientRow?.value)}:${seq}`,
             actorId: this.actorId,
             accountId: this.accountId,
-            name: command.name,
-            kind: command.kind,
             aggregateId: command.aggregateId,
             baseVersion: (snapshot?.version ?? 0) + waiting,
             schemaVersion: command.schemaVersion,
-            payload: command.payload,
             state: 'queued',
             attempts: 0,
             createdAt: options.now ?? Date.now(),
@@ -211,32 +207,38 @@ export class Store {
       });
   }
 
+  /** Changes the entry `seq`, when it is still there, in one transaction with its followers and snapshot. */
+  private async withEntry(seq: number, change: (entry: OutboxEntry) => Promise<void>): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', db.outbox, db.snapshots, async () => {
+      const entry = await db.outbox.get(seq);
+      if (entry) await change(entry);
+    });
+  }
+
   /** Discards a command; the later commands of its aggregate now build on one version less. */
   async discard(seq: number): Promise<void> {
-    const { db } = this;
-    await db.transaction('rw', db.outbox, async () => {
-      const entry = await db.outbox.get(seq);
-      if (!entry) return;
-      await db.outbox.delete(seq);
+    await this.withEntry(seq, async (entry) => {
+      await this.db.outbox.delete(seq);
       await this.shiftFollowers(entry, -1);
     });
   }
 
   /**
-   * Sends a parked command again, optionally with a new payload (same aggregate). The key stays:
-   * the server keeps no answer for a refused command, so the same key is evaluated afresh.
+   * Sends a parked command again, optionally corrected (the same command on the same aggregate).
+   * The key stays: the server keeps no answer for a refused command, so the same key is evaluated
+   * afresh.
    */
-  async retry(seq: number, payload?: unknown): Promise<void> {
-    const { db } = this;
-    await db.transaction('rw', db.outbox, async () => {
-      const entry = await db.outbox.get(seq);
-      if (!entry) return;
-      await db.outbox.put({
+  async retry(seq: number, corrected?: OutboxCommand): Promise<void> {
+    await this.withEntry(seq, async (entry) => {
+      if (corrected && corrected.name !== entry.name)
+        throw new Error(`A correction of ${entry.name} cannot be ${corrected.name}.`);
+      await this.db.outbox.put({
         ...entry,
+        ...(corrected ? commandOnly(corrected) : {}),
         state: 'queued',
         attempts: 0,
         error: undefined,
-        ...(payload === undefined ? {} : { payload }),
       });
     });
   }
@@ -251,12 +253,9 @@ export class Store {
     serverSnapshot?: unknown,
     now = Date.now(),
   ): Promise<void> {
-    const { db } = this;
-    await db.transaction('rw', db.outbox, db.snapshots, async () => {
-      const entry = await db.outbox.get(seq);
-      if (!entry) return;
+    await this.withEntry(seq, async (entry) => {
       await this.shiftFollowers(entry, serverVersion - entry.baseVersion);
-      await db.outbox.put({
+      await this.db.outbox.put({
         ...entry,
         baseVersion: serverVersion,
         state: 'queued',
@@ -275,11 +274,8 @@ export class Store {
     serverSnapshot: unknown,
     now = Date.now(),
   ): Promise<void> {
-    const { db } = this;
-    await db.transaction('rw', db.outbox, db.snapshots, async () => {
-      const entry = await db.outbox.get(seq);
-      if (!entry) return;
-      await db.outbox.delete(seq);
+    await this.withEntry(seq, async (entry) => {
+      await this.db.outbox.delete(seq);
       // The later edits of the aggregate now build on the server's version.
       await this.shiftFollowers(entry, serverVersion - entry.baseVersion - 1);
       await this.putSnapshotIfNewer(entry.kind, entry.aggregateId, serverVersion, serverSnapshot, now);

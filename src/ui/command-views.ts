@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import type { ComponentType } from 'react';
 
-/** A queued command as the pending-changes panel knows it. */
+/** A queued command as the pending-changes panel knows it: its name narrows its payload. */
 export interface CommandLike {
   name: string;
   payload: unknown;
@@ -14,28 +14,25 @@ export interface ComparedField {
   mine: string;
 }
 
-export interface CommandEditorProps {
-  command: CommandLike;
-  /** Saves the edited payload: the command is queued again. */
-  onSave(payload: unknown): void;
+export interface CommandEditorProps<C extends CommandLike = CommandLike> {
+  command: C;
+  /** Saves the corrected command: it is queued again. */
+  onSave(command: C): void;
   onCancel(): void;
 }
 
 /**
- * How a feature presents the commands of one kind of aggregate in the pending-changes panel; the
- * line naming each edit is its command module's (`describe`). A new command of a kind that has a
- * view needs nothing here.
+ * How a feature presents the commands of one kind of aggregate (`C`: those commands) in the
+ * pending-changes panel; the line naming each edit is its command module's (`describe`). A new
+ * command of a kind that has a view needs nothing here.
  */
-export interface CommandView {
+export interface CommandView<C extends CommandLike = CommandLike> {
   /** A conflict side by side: the server's value and mine, per field. `current` is the server's state (null: gone). */
-  compare(command: CommandLike, current: unknown, i18n: I18n): ComparedField[];
+  compare(command: C, current: unknown, i18n: I18n): ComparedField[];
   /** A form to correct a rejected command; without it the panel offers retry and discard only. */
-  Editor?: ComponentType<CommandEditorProps>;
+  Editor?: ComponentType<CommandEditorProps<C>>;
   /** The commands the `Editor` corrects (all of the kind when absent). */
-  edits?: readonly string[];
+  edits?: readonly C['name'][];
   /** The screen where the edited item lives. */
-  href?(command: CommandLike): string;
+  href?(command: C): string;
 }
-
-/** The views of a feature, by aggregate kind. */
-export type CommandViews = Readonly<Record<string, CommandView>>;

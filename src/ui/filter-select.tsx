@@ -1,4 +1,4 @@
-import { NativeSelect } from '@chakra-ui/react';
+import { OptionSelect } from './option-select';
 
 export interface FilterSelectProps<T extends string | number> {
   /** The select's accessible name. */
@@ -23,21 +23,16 @@ export function FilterSelect<T extends string | number>({
   minW = '150px',
   size,
 }: FilterSelectProps<T>) {
+  const choices = options.map((o) => ({ value: String(o.value), label: o.label }));
   return (
-    <NativeSelect.Root w="auto" minW={minW} size={size}>
-      <NativeSelect.Field
-        aria-label={label}
-        value={value === undefined ? '' : String(value)}
-        onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)?.value)}
-      >
-        {all !== undefined ? <option value="">{all}</option> : null}
-        {options.map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      w="auto"
+      minW={minW}
+      size={size}
+      label={label}
+      value={value === undefined ? '' : String(value)}
+      options={all === undefined ? choices : [{ value: '', label: all }, ...choices]}
+      onChange={(chosen) => onChange(options.find((o) => String(o.value) === chosen)?.value)}
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { Heading, HStack, Stack } from '@chakra-ui/react';
+import { HStack, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { PageTitle } from './page-title';
 
 export interface ScreenHeaderProps {
   /** The page's main heading. */
@@ -19,12 +20,7 @@ export function ScreenHeader({ title, summary, children }: ScreenHeaderProps) {
       align={{ lg: 'flex-end' }}
       gap="3"
     >
-      <Stack gap="1">
-        <Heading as="h1" size="xl">
-          {title}
-        </Heading>
-        {summary}
-      </Stack>
+      <PageTitle title={title}>{summary}</PageTitle>
       <HStack gap="3" wrap="wrap" justify={{ lg: 'flex-end' }}>
         {children}
       </HStack>

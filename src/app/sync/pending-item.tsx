@@ -4,9 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { lineText } from '../../commands/command';
 import { commandNamed } from '../../commands/registry';
-import type { OutboxEntry } from '../../store';
+import type { OutboxCommand, OutboxEntry } from '../../store';
 import { useSyncRuntime } from '../../sync/react';
-import type { CommandLike, CommandView, ComparedField } from '../../ui/command-views';
+import type { CommandView, ComparedField } from '../../ui/command-views';
 import { formatDateTime } from '../../ui/format';
 import { notify } from '../../ui/toaster';
 
@@ -37,8 +37,8 @@ export function describeEntry(entry: OutboxEntry, i18n: I18n): string {
 }
 
 function compareSafely(
-  view: CommandView | undefined,
-  command: CommandLike,
+  view: CommandView<OutboxCommand> | undefined,
+  command: OutboxCommand,
   current: unknown,
   i18n: I18n,
 ): ComparedField[] {
@@ -55,7 +55,8 @@ const asHashHref = (href: string) => (href.startsWith('/') ? `#${href}` : href);
 
 interface PendingItemProps {
   entry: OutboxEntry;
-  view: CommandView | undefined;
+  /** Its kind's view (`viewOf`): none for a kind without one or an edit this console cannot read. */
+  view: CommandView<OutboxCommand> | undefined;
   /** Queued behind a rejected or conflicting edit of the same item. */
   held: boolean;
   onDiscard(entry: OutboxEntry): void;
@@ -69,11 +70,10 @@ export function PendingItem({ entry, view, held, onDiscard, onNavigate }: Pendin
   const runtime = useSyncRuntime();
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
-  const command: CommandLike = { name: entry.name, payload: entry.payload };
   const description = describeEntry(entry, i18n);
   const conflict = conflictOf(entry);
-  const compared = conflict ? compareSafely(view, command, conflict.current, i18n) : [];
-  const href = view?.href?.(command);
+  const compared = conflict ? compareSafely(view, entry, conflict.current, i18n) : [];
+  const href = view?.href?.(entry);
   const Editor =
     entry.state === 'rejected' && (!view?.edits || view.edits.includes(entry.name))
       ? view?.Editor
@@ -95,6 +95,48 @@ export function PendingItem({ entry, view, held, onDiscard, onNavigate }: Pendin
       )
       .finally(() => setBusy(false));
   };
+
+  /** What can be done about the edit in its state, the main action first. */
+  const actions: { label: string; onClick(): void; palette?: string; variant?: 'outline' | 'ghost' }[] = [
+    ...(entry.state === 'rejected'
+      ? [
+          {
+            label: t({ id: 'common.action.retry', message: 'Retry' }),
+            palette: 'blue',
+            onClick: () => run((rt) => rt.store.retry(entry.seq)),
+          },
+        ]
+      : []),
+    ...(Editor
+      ? [
+          {
+            label: t({ id: 'sync.action.edit', message: 'Edit' }),
+            variant: 'outline' as const,
+            onClick: () => setEditing(true),
+          },
+        ]
+      : []),
+    ...(conflict
+      ? [
+          {
+            label: t({ id: 'sync.action.keepMine', message: 'Keep mine' }),
+            palette: 'blue',
+            onClick: () => run((rt) => rt.store.keepMine(entry.seq, conflict.version, conflict.current)),
+          },
+          {
+            label: t({ id: 'sync.action.takeServers', message: 'Use server version' }),
+            variant: 'outline' as const,
+            onClick: () => run((rt) => rt.store.takeServers(entry.seq, conflict.version, conflict.current)),
+          },
+        ]
+      : []),
+    {
+      label: t({ id: 'sync.action.discard', message: 'Discard' }),
+      palette: 'red',
+      variant: 'ghost',
+      onClick: () => onDiscard(entry),
+    },
+  ];
 
   const badge = {
     queued: { palette: 'gray', text: t({ id: 'sync.state.queued', message: 'Pending sync' }) },
@@ -181,10 +223,10 @@ export function PendingItem({ entry, view, held, onDiscard, onNavigate }: Pendin
         {Editor && editing ? (
           <Box borderTopWidth="1px" pt="3">
             <Editor
-              command={command}
-              onSave={(payload) =>
+              command={entry}
+              onSave={(corrected) =>
                 run(async (rt) => {
-                  await rt.store.retry(entry.seq, payload);
+                  await rt.store.retry(entry.seq, corrected);
                   setEditing(false);
                 })
               }
@@ -193,54 +235,18 @@ export function PendingItem({ entry, view, held, onDiscard, onNavigate }: Pendin
           </Box>
         ) : (
           <HStack gap="2" wrap="wrap" aria-label={description} role="group">
-            {entry.state === 'rejected' ? (
+            {actions.map((action) => (
               <Button
+                key={action.label}
                 size="xs"
-                colorPalette="blue"
+                colorPalette={action.palette}
+                variant={action.variant}
                 disabled={busy}
-                onClick={() => run((rt) => rt.store.retry(entry.seq))}
+                onClick={action.onClick}
               >
-                {t({ id: 'common.action.retry', message: 'Retry' })}
+                {action.label}
               </Button>
-            ) : null}
-            {Editor ? (
-              <Button size="xs" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
-                {t({ id: 'sync.action.edit', message: 'Edit' })}
-              </Button>
-            ) : null}
-            {conflict ? (
-              <>
-                <Button
-                  size="xs"
-                  colorPalette="blue"
-                  disabled={busy}
-                  onClick={() =>
-                    run((rt) => rt.store.keepMine(entry.seq, conflict.version, conflict.current))
-                  }
-                >
-                  {t({ id: 'sync.action.keepMine', message: 'Keep mine' })}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() =>
-                    run((rt) => rt.store.takeServers(entry.seq, conflict.version, conflict.current))
-                  }
-                >
-                  {t({ id: 'sync.action.takeServers', message: 'Use server version' })}
-                </Button>
-              </>
-            ) : null}
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              disabled={busy}
-              onClick={() => onDiscard(entry)}
-            >
-              {t({ id: 'sync.action.discard', message: 'Discard' })}
-            </Button>
+            ))}
           </HStack>
         )}
       </Stack>

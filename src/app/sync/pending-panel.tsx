@@ -1,92 +1,17 @@
-import { Alert, Box, Button, CloseButton, Drawer, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, CloseButton, Drawer, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { OutboxEntry } from '../../store';
 import { heldBehindParked } from '../../store/projection';
 import { useLiveQuery, useSyncRuntime, useSyncStatus } from '../../sync/react';
-import type { PrimaryKind } from '../../commands/registry';
-import type { KindViews } from './command-views';
+import { viewOf, type KindViews } from './command-views';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/toaster';
 import { PendingItem, describeEntry } from './pending-item';
 import { usePersisted } from './persistence';
-import { signInAgain } from './sign-in-again';
-import { clockTime, countOutbox, syncDisplay } from './sync-display';
-import type { SyncDisplay } from './sync-display';
+import { countOutbox, syncDisplay } from './sync-display';
+import { StatusNotice } from './status-notice';
 import { useOnline } from '../../ui/use-online';
-
-/** What the sender is waiting for, when the user can do something about it or should know. */
-function StatusNotice({ display, onRetryNow }: { display: SyncDisplay; onRetryNow(): void }) {
-  const { t } = useLingui();
-  switch (display.kind) {
-    case 'offline':
-      return (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Description>
-            {t({
-              id: 'sync.panel.offline',
-              message:
-                'You are offline. These changes are kept on this device and sent once the connection is back.',
-            })}
-          </Alert.Description>
-        </Alert.Root>
-      );
-    case 'signIn':
-      return (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Content gap="2">
-            <Alert.Description>
-              {t({
-                id: 'sync.panel.signIn',
-                message: 'Your sign-in has expired. Sign in again to send these changes.',
-              })}
-            </Alert.Description>
-            <Box>
-              <Button size="xs" colorPalette="orange" onClick={signInAgain}>
-                {t({ id: 'sync.action.signIn', message: 'Sign in again' })}
-              </Button>
-            </Box>
-          </Alert.Content>
-        </Alert.Root>
-      );
-    case 'blocked': {
-      const message = display.message;
-      return (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Description>
-            {t({ id: 'sync.panel.blocked', message: `Sending is paused: ${message}` })}
-          </Alert.Description>
-        </Alert.Root>
-      );
-    }
-    case 'waiting': {
-      const time = display.retryAt === null ? '--' : clockTime(display.retryAt);
-      return (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Content gap="2">
-            <Alert.Description>
-              {t({
-                id: 'sync.panel.waiting',
-                message: `The server could not be reached. Next try at ${time}.`,
-              })}
-            </Alert.Description>
-            <Box>
-              <Button size="xs" variant="outline" onClick={onRetryNow}>
-                {t({ id: 'sync.action.retryNow', message: 'Retry now' })}
-              </Button>
-            </Box>
-          </Alert.Content>
-        </Alert.Root>
-      );
-    }
-    default:
-      return null;
-  }
-}
 
 interface PendingPanelProps {
   open: boolean;
@@ -152,7 +77,7 @@ export function PendingPanel({ open, onClose, views }: PendingPanelProps) {
           <li key={entry.seq}>
             <PendingItem
               entry={entry}
-              view={Object.hasOwn(views, entry.kind) ? views[entry.kind as PrimaryKind] : undefined}
+              view={viewOf(views, entry)}
               held={held.has(entry.seq)}
               onDiscard={setDiscarding}
               onNavigate={onClose}

@@ -1,6 +1,7 @@
-import { alarmContactSavePayload, alarmDeletePayload, alarmGroupSavePayload } from '../../contract/alarm';
+import { alarmContactSavePayload, alarmGroupSavePayload } from '../../contract/alarm';
 import { defineCommand, type ApplyContext } from '../command';
-import { deleted, menuPath, saved, tag, type DeleteFacts, type SaveFacts } from './rules';
+import { menuPath, saved, tag, type SaveFacts } from './rules';
+import { settingDelete } from './setting-delete';
 
 export const alarmContactSave = defineCommand({
   name: 'alarmContact.save',
@@ -25,21 +26,17 @@ export const alarmContactSave = defineCommand({
   }),
 });
 
-export const alarmContactDelete = defineCommand({
-  name: 'alarmContact.delete',
-  schemaVersion: 1,
-  payload: alarmDeletePayload,
-  primary: 'alarmContact',
-  targets: (p) => ({ alarmContact: p.id }),
-  menuPath,
-  api: { path: '/v3/alarm/contact/delete', summary: 'Delete a contact no template or group names.', tag },
-  done: 'alarm.contact.deleted',
-  label: /*i18n*/ { id: 'auditLog.action.alarmContact.delete', message: 'Deleted an alarm contact' },
-  describe: () => ({ message: /*i18n*/ { id: 'alarm.command.contactDelete', message: 'Delete a contact' } }),
-  apply: ({ alarmContact }, _p, ctx: ApplyContext<DeleteFacts>) => ({
-    alarmContact: deleted(alarmContact, 'alarm.contact.notFound', ctx, 'contact'),
-  }),
-});
+export const alarmContactDelete = settingDelete(
+  'alarmContact.delete',
+  'alarmContact',
+  { path: '/v3/alarm/contact/delete', summary: 'Delete a contact no template or group names.' },
+  {
+    done: 'alarm.contact.deleted',
+    label: /*i18n*/ { id: 'auditLog.action.alarmContact.delete', message: 'Deleted an alarm contact' },
+    line: /*i18n*/ { id: 'alarm.command.contactDelete', message: 'Delete a contact' },
+    notFound: 'alarm.contact.notFound',
+  },
+);
 
 export const alarmGroupSave = defineCommand({
   name: 'alarmGroup.save',
@@ -60,20 +57,14 @@ export const alarmGroupSave = defineCommand({
   }),
 });
 
-export const alarmGroupDelete = defineCommand({
-  name: 'alarmGroup.delete',
-  schemaVersion: 1,
-  payload: alarmDeletePayload,
-  primary: 'alarmGroup',
-  targets: (p) => ({ alarmGroup: p.id }),
-  menuPath,
-  api: { path: '/v3/alarm/group/delete', summary: 'Delete a group of contacts no template names.', tag },
-  done: 'alarm.group.deleted',
-  label: /*i18n*/ { id: 'auditLog.action.alarmGroup.delete', message: 'Deleted a contact group' },
-  describe: () => ({
-    message: /*i18n*/ { id: 'alarm.command.groupDelete', message: 'Delete a contact group' },
-  }),
-  apply: ({ alarmGroup }, _p, ctx: ApplyContext<DeleteFacts>) => ({
-    alarmGroup: deleted(alarmGroup, 'alarm.group.notFound', ctx, 'group'),
-  }),
-});
+export const alarmGroupDelete = settingDelete(
+  'alarmGroup.delete',
+  'alarmGroup',
+  { path: '/v3/alarm/group/delete', summary: 'Delete a group of contacts no template names.' },
+  {
+    done: 'alarm.group.deleted',
+    label: /*i18n*/ { id: 'auditLog.action.alarmGroup.delete', message: 'Deleted a contact group' },
+    line: /*i18n*/ { id: 'alarm.command.groupDelete', message: 'Delete a contact group' },
+    notFound: 'alarm.group.notFound',
+  },
+);

@@ -1,6 +1,7 @@
-import { alarmDeletePayload, alarmPolicyEnablePayload, alarmPolicySavePayload } from '../../contract/alarm';
+import { alarmPolicyEnablePayload, alarmPolicySavePayload } from '../../contract/alarm';
 import { defineCommand, type ApplyContext } from '../command';
-import { deleted, existing, menuPath, saved, tag, type SaveFacts } from './rules';
+import { existing, menuPath, saved, tag, type SaveFacts } from './rules';
+import { settingDelete } from './setting-delete';
 
 /** Creates a policy, or changes one (its id names it). */
 export const alarmPolicySave = defineCommand({
@@ -52,22 +53,14 @@ export const alarmPolicyEnable = defineCommand({
   },
 });
 
-export const alarmPolicyDelete = defineCommand({
-  name: 'alarmPolicy.delete',
-  schemaVersion: 1,
-  payload: alarmDeletePayload,
-  primary: 'alarmPolicy',
-  targets: (p) => ({ alarmPolicy: p.id }),
-  menuPath,
-  api: {
-    path: '/v3/alarm/policy/delete',
-    summary: 'Delete an alarm policy (its ongoing alarms are restored).',
-    tag,
+export const alarmPolicyDelete = settingDelete(
+  'alarmPolicy.delete',
+  'alarmPolicy',
+  { path: '/v3/alarm/policy/delete', summary: 'Delete an alarm policy (its ongoing alarms are restored).' },
+  {
+    done: 'alarm.policy.deleted',
+    label: /*i18n*/ { id: 'auditLog.action.alarmPolicy.delete', message: 'Deleted an alarm policy' },
+    line: /*i18n*/ { id: 'alarm.command.policyDelete', message: 'Delete an alarm policy' },
+    notFound: 'alarm.policy.notFound',
   },
-  done: 'alarm.policy.deleted',
-  label: /*i18n*/ { id: 'auditLog.action.alarmPolicy.delete', message: 'Deleted an alarm policy' },
-  describe: () => ({
-    message: /*i18n*/ { id: 'alarm.command.policyDelete', message: 'Delete an alarm policy' },
-  }),
-  apply: ({ alarmPolicy }, _p, ctx) => ({ alarmPolicy: deleted(alarmPolicy, 'alarm.policy.notFound', ctx) }),
-});
+);

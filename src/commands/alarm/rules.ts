@@ -58,7 +58,10 @@ export function checkSave(
   if (first) throw new Refusal('alarm.ref.missing', first.path);
 }
 
-export function checkDelete(kind: keyof typeof inUseRefusals, facts: DeleteFacts | undefined): void {
+/** A kind of setting that others use. */
+export type InUseKind = keyof typeof inUseRefusals;
+
+export function checkDelete(kind: InUseKind, facts: DeleteFacts | undefined): void {
   if (facts?.usedBy)
     throw new Refusal(inUseRefusals[kind], 'id', Code.commandRejected, { name: facts.usedBy });
 }
@@ -95,7 +98,7 @@ export function deleted<T extends Live>(
   state: T | undefined,
   notFound: string,
   ctx: Pick<ApplyContext<DeleteFacts>, 'actor' | 'now' | 'facts'>,
-  inUse?: keyof typeof inUseRefusals,
+  inUse?: InUseKind,
 ): T {
   const setting = existing(state, notFound);
   if (inUse) checkDelete(inUse, ctx.facts);

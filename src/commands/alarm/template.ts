@@ -1,6 +1,7 @@
-import { alarmDeletePayload, alarmTemplateSavePayload } from '../../contract/alarm';
+import { alarmTemplateSavePayload } from '../../contract/alarm';
 import { defineCommand, type ApplyContext } from '../command';
-import { deleted, menuPath, saved, tag, type DeleteFacts, type SaveFacts } from './rules';
+import { menuPath, saved, tag, type SaveFacts } from './rules';
+import { settingDelete } from './setting-delete';
 
 export const alarmTemplateSave = defineCommand({
   name: 'alarmTemplate.save',
@@ -31,20 +32,17 @@ export const alarmTemplateSave = defineCommand({
   }),
 });
 
-export const alarmTemplateDelete = defineCommand({
-  name: 'alarmTemplate.delete',
-  schemaVersion: 1,
-  payload: alarmDeletePayload,
-  primary: 'alarmTemplate',
-  targets: (p) => ({ alarmTemplate: p.id }),
-  menuPath,
-  api: { path: '/v3/alarm/template/delete', summary: 'Delete a notification template no policy uses.', tag },
-  done: 'alarm.template.deleted',
-  label: /*i18n*/ { id: 'auditLog.action.alarmTemplate.delete', message: 'Deleted a notification template' },
-  describe: () => ({
-    message: /*i18n*/ { id: 'alarm.command.templateDelete', message: 'Delete a notification template' },
-  }),
-  apply: ({ alarmTemplate }, _p, ctx: ApplyContext<DeleteFacts>) => ({
-    alarmTemplate: deleted(alarmTemplate, 'alarm.template.notFound', ctx, 'template'),
-  }),
-});
+export const alarmTemplateDelete = settingDelete(
+  'alarmTemplate.delete',
+  'alarmTemplate',
+  { path: '/v3/alarm/template/delete', summary: 'Delete a notification template no policy uses.' },
+  {
+    done: 'alarm.template.deleted',
+    label: /*i18n*/ {
+      id: 'auditLog.action.alarmTemplate.delete',
+      message: 'Deleted a notification template',
+    },
+    line: /*i18n*/ { id: 'alarm.command.templateDelete', message: 'Delete a notification template' },
+    notFound: 'alarm.template.notFound',
+  },
+);

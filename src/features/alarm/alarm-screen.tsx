@@ -1,8 +1,6 @@
 import { Stack, Tabs, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState, type ReactNode } from 'react';
-import { commandFor } from '../../commands/queue';
-import type { CommandName } from '../../commands/registry';
 import { StoreFullError } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { withReads } from '../../sync/reads';
@@ -44,10 +42,10 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
   const [deleting, setDeleting] = useState<SettingDeletion | null>(null);
 
   const enqueue: Enqueue = useCallback(
-    async (name, payload, said) => {
+    async (command, said) => {
       if (!runtime) return false;
       try {
-        await runtime.enqueue(commandFor(name as CommandName, payload as never));
+        await runtime.enqueue(command);
         notify('success', navigator.onLine ? said.online : said.offline);
         return true;
       } catch (error) {

@@ -1,11 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
-import type { CommandLike, CommandViews, ComparedField } from '../../ui/command-views';
+import type { CommandOfKind } from '../../commands/queue';
+import type { CommandView, ComparedField } from '../../ui/command-views';
 
-const nameOf = (command: CommandLike) => {
-  const payload = command.payload as { name?: unknown } | null;
-  return typeof payload?.name === 'string' ? payload.name : '';
-};
+type AlarmKind = 'alarmPolicy' | 'alarmTemplate' | 'alarmContact' | 'alarmGroup';
+type AlarmCommand = CommandOfKind<AlarmKind>;
+
+/** The name a save gives (a delete or an enable names none). */
+const nameOf = ({ payload }: AlarmCommand) => ('name' in payload ? payload.name : '');
 
 const href = (tab: string) => () => `#/cdn/alarm-manage?tab=${tab}`;
 
@@ -16,7 +18,7 @@ const deleted = msg({ id: 'alarm.command.deleted', message: 'Deleted' });
 const kept = msg({ id: 'alarm.command.kept', message: 'Kept' });
 
 /** A conflict side by side: the setting's name and whether it is kept, on the server and in the edit. */
-function compare(command: CommandLike, current: unknown, i18n: I18n): ComparedField[] {
+function compare(command: AlarmCommand, current: unknown, i18n: I18n): ComparedField[] {
   const server = current as { name?: string; deleted?: boolean } | null;
   const removing = command.name.endsWith('.delete');
   return [
@@ -39,4 +41,4 @@ export const alarmCommandViews = {
   alarmTemplate: { compare, href: href('templates') },
   alarmContact: { compare, href: href('contacts') },
   alarmGroup: { compare, href: href('contacts') },
-} satisfies CommandViews;
+} satisfies { readonly [K in AlarmKind]: CommandView<CommandOfKind<K>> };

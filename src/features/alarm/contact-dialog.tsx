@@ -18,7 +18,7 @@ export function ContactDialog({
   enqueue: Enqueue;
 }) {
   const { t } = useLingui();
-  const form = useSettingDraft<ContactDraft>({
+  const form = useSettingDraft<ContactDraft, 'alarmContact.save'>({
     initial: () => contact ?? { id: crypto.randomUUID(), name: '', role: '', phone: '', email: '' },
     schema: alarmContactSavePayload,
     command: 'alarmContact.save',

@@ -1,12 +1,12 @@
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { CommandName } from '../../commands/registry';
+import { commandFor } from '../../commands/queue';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { Enqueue } from './use-setting-draft';
 
 /** A setting the user asked to delete, and the command that deletes it. */
 export interface SettingDeletion {
-  command: CommandName;
+  command: 'alarmPolicy.delete' | 'alarmTemplate.delete' | 'alarmContact.delete' | 'alarmGroup.delete';
   id: string;
   name: string;
 }
@@ -24,17 +24,13 @@ export function DeleteConfirm({
   const { t } = useLingui();
   const remove = async (deletion: SettingDeletion) => {
     onClose();
-    await enqueue(
-      deletion.command,
-      { id: deletion.id },
-      {
-        online: t({ id: 'alarm.ui.deleted', message: `${ph({ name: deletion.name })} was deleted.` }),
-        offline: t({
-          id: 'alarm.ui.deletedOffline',
-          message: `The deletion of ${ph({ name: deletion.name })} is saved on this device and sent when the connection returns.`,
-        }),
-      },
-    );
+    await enqueue(commandFor(deletion.command, { id: deletion.id }), {
+      online: t({ id: 'alarm.ui.deleted', message: `${ph({ name: deletion.name })} was deleted.` }),
+      offline: t({
+        id: 'alarm.ui.deletedOffline',
+        message: `The deletion of ${ph({ name: deletion.name })} is saved on this device and sent when the connection returns.`,
+      }),
+    });
   };
   return (
     <ConfirmDialog

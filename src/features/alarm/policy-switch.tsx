@@ -1,3 +1,4 @@
+import { commandFor } from '../../commands/queue';
 import { Switch } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { AlarmPolicy } from '../../contract/alarm';
@@ -12,19 +13,15 @@ export function PolicySwitch({ policy, enqueue }: { policy: AlarmPolicy; enqueue
       colorPalette="blue"
       checked={policy.enabled}
       onCheckedChange={(e) =>
-        void enqueue(
-          'alarmPolicy.enable',
-          { id: policy.id, enabled: e.checked },
-          {
-            online: e.checked
-              ? t({ id: 'alarm.ui.policy.on', message: 'The policy is on.' })
-              : t({ id: 'alarm.ui.policy.off', message: 'The policy is off.' }),
-            offline: t({
-              id: 'alarm.ui.policy.switchOffline',
-              message: 'Saved on this device: sent when the connection returns.',
-            }),
-          },
-        )
+        void enqueue(commandFor('alarmPolicy.enable', { id: policy.id, enabled: e.checked }), {
+          online: e.checked
+            ? t({ id: 'alarm.ui.policy.on', message: 'The policy is on.' })
+            : t({ id: 'alarm.ui.policy.off', message: 'The policy is off.' }),
+          offline: t({
+            id: 'alarm.ui.policy.switchOffline',
+            message: 'Saved on this device: sent when the connection returns.',
+          }),
+        })
       }
     >
       <Switch.HiddenInput aria-label={t({ id: 'alarm.ui.policy.enabled', message: 'On' })} />

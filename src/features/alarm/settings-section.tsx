@@ -1,6 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import type { CommandName } from '../../commands/registry';
 import type { SettingDeletion } from './delete-confirm';
 import { SettingsTable, type SettingsTableProps } from './settings-table';
 import type { AlarmSettings } from './use-alarm-settings';
@@ -30,7 +29,7 @@ export type SettingsSectionProps<T extends { id: string; name: string }> = Lead 
     dialog: (setting: T | null, onClose: () => void) => ReactNode;
     /** The dialog that makes a new setting from one, where a setting can be copied. */
     copyDialog?: (source: T, onClose: () => void) => ReactNode;
-    deleteCommand: CommandName;
+    deleteCommand: SettingDeletion['command'];
     /** Shown under the list. */
     children?: ReactNode;
   };

@@ -31,7 +31,7 @@ export function TemplateDialog({
   enqueue: Enqueue;
 }) {
   const { t, i18n } = useLingui();
-  const form = useSettingDraft<Draft>({
+  const form = useSettingDraft<Draft, 'alarmTemplate.save'>({
     initial: () =>
       template ?? {
         id: crypto.randomUUID(),

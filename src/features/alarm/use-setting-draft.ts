@@ -2,6 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { commandFor, type QueuedCommand } from '../../commands/queue';
+import type { CommandName, PayloadOf } from '../../commands/registry';
 import { textRuleMessages } from '../../ui/text-messages';
 import { problemLabels } from './alarm-messages';
 
@@ -28,23 +30,20 @@ export function useProblemText() {
 
 /** Puts a setting's change in the outbox, telling the user where it went; false when it was not saved. */
 export interface Enqueue {
-  (
-    name: string,
-    payload: Record<string, unknown>,
-    said: { online: string; offline: string },
-  ): Promise<boolean>;
+  (command: QueuedCommand, said: { online: string; offline: string }): Promise<boolean>;
 }
 
 /**
  * A setting's dialog: its draft, the rules' messages by field (shown at a save, each dropped when
  * its field changes), and the save through the outbox once the payload holds.
  */
-export function useSettingDraft<D extends object>(options: {
+export function useSettingDraft<D extends object, N extends CommandName>(options: {
   initial: () => D;
-  schema: z.ZodType;
+  /** The command's payload schema (its module's, or the same rules with the form's own messages). */
+  schema: z.ZodType<PayloadOf<NoInfer<N>>>;
   /** The payload of a draft, when the draft's fields are not the payload's. */
   payload?: (draft: D) => unknown;
-  command: string;
+  command: N;
   enqueue: Enqueue;
   /** What the save says (`savedMessages`). */
   said: { online: MessageDescriptor; offline: MessageDescriptor };
@@ -69,7 +68,7 @@ export function useSettingDraft<D extends object>(options: {
     setShown(problemsOf(result));
     if (!result.success) return;
     setSaving(true);
-    const saved = await options.enqueue(options.command, result.data as Record<string, unknown>, {
+    const saved = await options.enqueue(commandFor(options.command, result.data), {
       online: i18n._(options.said.online),
       offline: i18n._(options.said.offline),
     });

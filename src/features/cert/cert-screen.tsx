@@ -1,13 +1,12 @@
-import { Badge, Button, Card, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { api, isApiError } from '../../api';
-import { expiryFilters, type CertStatus, type ExpiryFilter } from '../../contract/rules/cert';
+import { expiryFilters, type ExpiryFilter } from '../../contract/rules/cert';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { formatDateTime } from '../../ui/format';
 import { ListTable, type ListColumn } from '../../ui/list-table';
 import { pageOf } from '../../ui/page-of';
 import { SearchInput } from '../../ui/search-input';
@@ -19,37 +18,20 @@ import { useAddressKeyword } from '../../ui/use-address-keyword';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { AssociateDialog } from './associate-dialog';
-import { certRuleMessages, expiryLabels, statusLabels, tagLabels, typeLabels } from './cert-messages';
+import type { CertOpen } from './cert-open';
+import { CertTableRow } from './cert-table-row';
+import { certRuleMessages, expiryLabels } from './cert-messages';
 import { DetailDialog } from './detail-dialog';
 import { FeedDialog } from './feed-dialog';
 import { expiryBuckets, filterCertRows, type CertRow } from './rows';
 import { certPageSizes, type CertSearch } from './search';
 import { UploadDialog } from './upload-dialog';
 import { useCertList, useCertPull, useRepullAfterAssociations } from './use-cert-list';
-import { certTags, certTypeOf } from '../../contract/rules/cert';
 
 export interface CertScreenProps {
   search: CertSearch;
   onSearchChange: (search: CertSearch) => void;
 }
-
-const statusColors: Record<CertStatus, string> = {
-  expired: 'red',
-  pendingAudit: 'orange',
-  notAssociated: 'gray',
-  inService: 'green',
-  domainSuspended: 'yellow',
-};
-
-type Open =
-  | { kind: 'upload' }
-  | { kind: 'feed' }
-  | { kind: 'detail'; id: string }
-  | { kind: 'associate'; certId: string }
-  | { kind: 'replace'; cert: CertRow }
-  | { kind: 'delete'; cert: CertRow }
-  | { kind: 'inUse'; cert: CertRow }
-  | null;
 
 /**
  * Certificates (spec §2 /cdn/cert): the account's certificates with their names, algorithm,
@@ -66,7 +48,7 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
   const refresh = useCertPull(runtime, online);
   const list = useCertList(now);
   useRepullAfterAssociations(refresh.pull);
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<CertOpen>(null);
   const [keyword, setKeyword] = useAddressKeyword(search, onSearchChange);
   const rows = useMemo(() => list?.rows ?? [], [list]);
   const filtered = useMemo(
@@ -309,118 +291,3 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
     </StoredListPage>
   );
 }
-
-/** One certificate; the same row renders again only when it changes (the list filters as the user types). */
-const CertTableRow = memo(function CertTableRow({
-  row,
-  now,
-  onOpen,
-}: {
-  row: CertRow;
-  now: number;
-  onOpen: (open: Open) => void;
-}) {
-  const { t, i18n } = useLingui();
-  const tags = certTags(
-    { notBefore: new Date(row.not_before), notAfter: row.notAfter, chainVerified: row.chain_verified },
-    new Date(now),
-  );
-  const days = row.daysLeft;
-  const shown = row.domains.slice(0, 2).map((d) => d.domain);
-  const more = row.domains.length - shown.length;
-  const expired = row.status === 'expired';
-  const domainCount = row.domains.length;
-  const firstDomain = row.domains[0]?.domain ?? '';
-  return (
-    <Table.Row>
-      <Table.Cell minW="180px" maxW="280px">
-        <Stack gap="0">
-          <Text fontWeight="medium" truncate title={row.name}>
-            {row.name}
-          </Text>
-          <Text fontSize="xs" color="fg.muted" truncate title={row.names.join(', ')}>
-            {row.names.join(', ')}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            {/* The type from the names, so that a list kept by an earlier version reads it too. */}
-            {[i18n._(typeLabels[certTypeOf(row)]), row.level || null, `${row.algorithm} ${row.key_size}`]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
-          {/* Narrow screens show the domains here, their own column hidden. */}
-          <Text fontSize="xs" color="fg.muted" hideFrom="xl" truncate>
-            {row.domains.length === 0
-              ? null
-              : t({
-                  id: 'cert.list.domainsShort',
-                  message: plural(domainCount, {
-                    one: `# domain: ${ph({ first: firstDomain })}`,
-                    other: `# domains: ${ph({ first: firstDomain })}…`,
-                  }),
-                })}
-          </Text>
-        </Stack>
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">
-        <Stack gap="0">
-          <Text>{formatDateTime(row.not_after)}</Text>
-          {expired ? null : (
-            <Text
-              fontSize="xs"
-              color={row.expiringSoon ? 'fg.error' : 'fg.muted'}
-              fontWeight={row.expiringSoon ? 'semibold' : undefined}
-            >
-              {row.expiringSoon
-                ? t({
-                    id: 'cert.expiringSoon',
-                    message: plural(days, {
-                      one: 'Expiring soon: # day left',
-                      other: 'Expiring soon: # days left',
-                    }),
-                  })
-                : t({
-                    id: 'cert.daysLeft',
-                    message: plural(days, { one: '# day left', other: '# days left' }),
-                  })}
-            </Text>
-          )}
-        </Stack>
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">
-        <Stack gap="1" align="flex-start">
-          <Badge colorPalette={statusColors[row.status]}>{i18n._(statusLabels[row.status])}</Badge>
-          {tags.length > 0 ? (
-            <Text fontSize="xs" color="fg.muted">
-              {tags.map((tag) => i18n._(tagLabels[tag])).join(' · ')}
-            </Text>
-          ) : null}
-        </Stack>
-      </Table.Cell>
-      <Table.Cell maxW="220px" hideBelow="xl">
-        {row.domains.length === 0 ? (
-          <Text color="fg.muted">—</Text>
-        ) : (
-          <HStack gap="1" title={row.domains.map((d) => d.domain).join(', ')}>
-            <Text truncate>{shown.join(', ')}</Text>
-            {more > 0 ? <Text flexShrink={0} color="fg.muted">{`+${i18n.number(more)}`}</Text> : null}
-          </HStack>
-        )}
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">
-        <HStack gap="1">
-          <Button size="xs" variant="outline" onClick={() => onOpen({ kind: 'detail', id: row.id })}>
-            {t({ id: 'cert.action.detail', message: 'Details' })}
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={expired}
-            onClick={() => onOpen({ kind: 'associate', certId: row.id })}
-          >
-            {t({ id: 'cert.action.associate', message: 'Associate domains' })}
-          </Button>
-        </HStack>
-      </Table.Cell>
-    </Table.Row>
-  );
-});

@@ -4,6 +4,7 @@ import { isApiError } from '../../api';
 import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { DialogFrame } from '../../ui/dialog-frame';
+import { FormFailure } from '../../ui/form-failure';
 import { formatDateTime } from '../../ui/format';
 import { levelLabels, statusLabels, typeLabels } from './cert-messages';
 import { certTypeOf } from '../../contract/rules/cert';
@@ -109,11 +110,7 @@ function Detail({
             {t({ id: 'cert.detail.offline', message: 'The chain is shown when you are online.' })}
           </Text>
         ) : null}
-        {failure ? (
-          <Text color="fg.error" role="alert">
-            {failure}
-          </Text>
-        ) : null}
+        <FormFailure failure={failure} />
       </Stack>
     </DialogFrame>
   );

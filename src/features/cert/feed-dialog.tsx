@@ -8,6 +8,7 @@ import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { copyText } from '../../ui/copy-text';
 import { DialogFrame } from '../../ui/dialog-frame';
+import { FormFailure } from '../../ui/form-failure';
 import { formatDateTime } from '../../ui/format';
 
 type Feed = OutputOf<'certFeed'>;
@@ -115,11 +116,7 @@ function Feed({ online, onClose }: { online: boolean; onClose: () => void }) {
             {t({ id: 'list.asOf', message: `Data as of ${asOf}` })}
           </Text>
         ) : null}
-        {(failure ?? readFailure) ? (
-          <Text color="fg.error" role="alert">
-            {failure ?? readFailure}
-          </Text>
-        ) : null}
+        <FormFailure failure={failure ?? readFailure} />
       </Stack>
     </DialogFrame>
   );

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { api, isApiError } from '../../api';
 import type { CertEntry } from '../../contract/cert';
 import { DialogFrame } from '../../ui/dialog-frame';
+import { FormFailure } from '../../ui/form-failure';
 import { notify } from '../../ui/toaster';
 import { certMessage } from './cert-messages';
 
@@ -224,11 +225,7 @@ export function UploadDialog({
           </Field.HelperText>
           {issues.password ? <Field.ErrorText>{issues.password}</Field.ErrorText> : null}
         </Field.Root>
-        {failure ? (
-          <Text color="fg.error" role="alert">
-            {failure}
-          </Text>
-        ) : null}
+        <FormFailure failure={failure} />
       </Stack>
     </DialogFrame>
   );

@@ -1,7 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ContentTask } from '../../contract/content';
-import type { CommandLike, CommandViews, ComparedField } from '../../ui/command-views';
+import type { CommandOfKind } from '../../commands/queue';
+import type { CommandView, ComparedField } from '../../ui/command-views';
 import { statusLabels } from './content-messages';
 import { contentFold } from './fold';
 
@@ -11,7 +12,7 @@ const taskOf = (value: unknown): ContentTask | undefined =>
 const statusLabel = msg({ id: 'content.field.status', message: 'Status' });
 const absent = msg({ id: 'content.value.notOnServer', message: '(not on the server)' });
 
-function compare(command: CommandLike, current: unknown, i18n: I18n): ComparedField[] {
+function compare(command: CommandOfKind<'contentTask'>, current: unknown, i18n: I18n): ComparedField[] {
   const server = taskOf(current);
   const mine = contentFold(server, command);
   return [
@@ -26,4 +27,4 @@ function compare(command: CommandLike, current: unknown, i18n: I18n): ComparedFi
 /** How the pending-changes panel shows the refresh and prefetch commands. */
 export const contentCommandViews = {
   contentTask: { compare, href: () => '#/cdn/content?tab=records' },
-} satisfies CommandViews;
+} satisfies { readonly contentTask: CommandView<CommandOfKind<'contentTask'>> };

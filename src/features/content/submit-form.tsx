@@ -1,4 +1,4 @@
-import { Alert, Button, Field, HStack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Text } from '@chakra-ui/react';
 import { ph, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { limits } from '../../contract/limits';
 import { contentQuotaProblem, readContentLines, type ContentKind } from '../../contract/rules/content';
 import { LineProblem, LineProblems } from '../../ui/line-problems';
 import { LinesInput } from '../../ui/lines-input';
+import { OfflineNotice } from '../../ui/offline-notice';
 import { contentText } from './content-messages';
 import { OutlinedFormCard } from '../../ui/outlined-form-card';
 
@@ -181,18 +182,13 @@ export function SubmitForm({ kind, text, onText, quota, online, onSubmit }: Subm
           {t({ id: 'content.form.submit', message: 'Submit' })}
         </Button>
       </HStack>
-      {!online ? (
-        <Alert.Root status="info" size="sm">
-          <Alert.Indicator />
-          <Alert.Description>
-            {t({
-              id: 'content.form.offline',
-              message:
-                'You are offline: the submission is kept on this device and sent when the connection returns. The server then checks the domains and the quota again.',
-            })}
-          </Alert.Description>
-        </Alert.Root>
-      ) : null}
+      <OfflineNotice online={online}>
+        {t({
+          id: 'content.form.offline',
+          message:
+            'You are offline: the submission is kept on this device and sent when the connection returns. The server then checks the domains and the quota again.',
+        })}
+      </OfflineNotice>
     </OutlinedFormCard>
   );
 }

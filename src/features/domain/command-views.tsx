@@ -2,7 +2,8 @@ import type { I18n } from '@lingui/core';
 import { foldOf } from '../../commands/fold';
 import { msg } from '@lingui/core/macro';
 import type { DomainEntry, DomainGroup } from '../../contract/domain';
-import type { CommandLike, CommandView, CommandViews, ComparedField } from '../../ui/command-views';
+import type { CommandCall, CommandOfKind } from '../../commands/queue';
+import type { CommandView, ComparedField } from '../../ui/command-views';
 import { configSections, contentOf, sectionKinds, type SectionKind } from '../../contract/domain-config';
 import { sectionTabs } from './config/config-messages';
 import { diffConfig } from './config/diff';
@@ -19,11 +20,9 @@ const labels = {
   deleted: msg({ id: 'domain.command.groupDeleted', message: 'deleted' }),
 };
 
-const fieldsOf = (command: CommandLike): Record<string, unknown> =>
-  typeof command.payload === 'object' && command.payload !== null
-    ? (command.payload as Record<string, unknown>)
-    : {};
-const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+type DomainCommand = CommandOfKind<'domain'>;
+/** A section's set (the HTTPS section's certificate commands are its own view's). */
+type SectionSet = Extract<CommandCall, { name: `${SectionKind}.set` }>;
 
 const isDomain = (value: unknown): value is DomainEntry =>
   typeof value === 'object' && value !== null && typeof (value as DomainEntry).domain === 'string';
@@ -38,12 +37,12 @@ function domainFields(entry: DomainEntry | undefined, i18n: I18n) {
 }
 
 /** A domain's own commands: its name and state; its origins, field by field. */
-const domainKindView: CommandView = {
+const domainKindView: CommandView<DomainCommand> = {
   compare(command, current, i18n): ComparedField[] {
     if (command.name === 'domain.setOrigins')
       return comparedChanges(
         { origins: isDomain(current) ? current.origins : [] },
-        { origins: fieldsOf(command).origins },
+        { origins: command.payload.origins },
         i18n,
       );
     const server = isDomain(current) ? current : undefined;
@@ -59,14 +58,14 @@ const domainKindView: CommandView = {
   href: (command) => {
     if (command.name === 'domain.delete') return '#/cdn/domain/list';
     if (command.name === 'domain.setOrigins') return detailHref(command, 'origin');
-    return `#/cdn/domain/detail?id=${encodeURIComponent(textOf(fieldsOf(command).id))}`;
+    return `#/cdn/domain/detail?id=${encodeURIComponent(command.payload.id)}`;
   },
 };
 
 const groupName = (group: DomainGroup | undefined, i18n: I18n) =>
   group ? (group.deleted ? `${group.name} (${i18n._(labels.deleted)})` : group.name) : i18n._(labels.absent);
 
-const groupKindView: CommandView = {
+const groupKindView: CommandView<CommandOfKind<'domainGroup'>> = {
   compare(command, current, i18n): ComparedField[] {
     const server = isGroup(current) ? current : undefined;
     return [
@@ -80,8 +79,8 @@ const groupKindView: CommandView = {
   href: () => '#/cdn/domain/list',
 };
 
-const detailHref = (command: CommandLike, tab: DomainDetailTab) =>
-  `#/cdn/domain/detail?id=${encodeURIComponent(textOf(fieldsOf(command).id))}&section=${tab}`;
+const detailHref = ({ payload }: { payload: { id: string } }, tab: DomainDetailTab) =>
+  `#/cdn/domain/detail?id=${encodeURIComponent(payload.id)}&section=${tab}`;
 
 /** Side by side, field by field: the server's value and the edit's. */
 function comparedChanges(before: unknown, after: unknown, i18n: I18n): ComparedField[] {
@@ -92,25 +91,26 @@ function comparedChanges(before: unknown, after: unknown, i18n: I18n): ComparedF
 }
 
 /** A section's set: what it changes against the server's section. */
-function sectionView(kind: SectionKind): CommandView {
+function sectionView(kind: SectionKind): CommandView<SectionSet> {
   return {
     compare(command, current, i18n) {
       const server =
         typeof current === 'object' && current !== null
           ? contentOf(current)
           : (configSections[kind].defaults as Record<string, unknown>);
-      return comparedChanges(server, fieldsOf(command).content, i18n);
+      return comparedChanges(server, command.payload.content, i18n);
     },
     href: (command) => detailHref(command, sectionTabs[kind]),
   };
 }
 
 const httpsFold = foldOf('domainHttps');
+const httpsSettings = sectionView('domainHttps');
 
 /** The HTTPS section: its settings as a section, its certificate's association and HTTPS off by what they change. */
-const httpsView: CommandView = {
+const httpsView: CommandView<CommandOfKind<'domainHttps'>> = {
   compare(command, current, i18n) {
-    if (command.name === 'domainHttps.set') return sectionView('domainHttps').compare(command, current, i18n);
+    if (command.name === 'domainHttps.set') return httpsSettings.compare(command, current, i18n);
     const server = (
       typeof current === 'object' && current !== null ? current : configSections.domainHttps.defaults
     ) as Record<string, unknown>;
@@ -124,9 +124,8 @@ const httpsView: CommandView = {
 export const domainCommandViews = {
   domain: domainKindView,
   domainGroup: groupKindView,
-  ...(Object.fromEntries(sectionKinds.map((kind) => [kind, sectionView(kind)])) as Record<
-    Exclude<SectionKind, 'domainHttps'>,
-    CommandView
-  >),
+  ...(Object.fromEntries(sectionKinds.map((kind) => [kind, sectionView(kind)])) as {
+    [K in Exclude<SectionKind, 'domainHttps'>]: CommandView<CommandOfKind<K>>;
+  }),
   domainHttps: httpsView,
-} satisfies CommandViews;
+} satisfies { readonly [K in 'domain' | 'domainGroup' | SectionKind]: CommandView<CommandOfKind<K>> };

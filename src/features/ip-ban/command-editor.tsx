@@ -1,48 +1,41 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import type { CommandOfKind } from '../../commands/queue';
 import type { CommandEditorProps } from '../../ui/command-views';
+import { PlainForm } from '../../ui/plain-form';
 import { BanTermsFields, useBanTerms } from './ban-terms';
 import { useNow } from '../../ui/use-now';
 
-interface BanFields {
-  cidr: string;
-  reason: string;
-  expires_at: string | null;
-}
+type IpBanCommand = CommandOfKind<'ipBan'>;
+/** A ban or a change of one: what the editor corrects (an unban has nothing to correct). */
+type Corrected = Exclude<IpBanCommand, { name: 'ipBan.unban' }>;
 
-function fieldsOf(payload: unknown): BanFields {
-  const p = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
-  return {
-    cidr: typeof p.cidr === 'string' ? p.cidr : '',
-    reason: typeof p.reason === 'string' ? p.reason : '',
-    expires_at: typeof p.expires_at === 'string' ? p.expires_at : null,
-  };
+/** Corrects a refused ban or change of one (the commands the view lists in `edits`). */
+export function IpBanCommandEditor({ command, ...actions }: CommandEditorProps<IpBanCommand>) {
+  return command.name === 'ipBan.unban' ? null : <TermsEditor command={command} {...actions} />;
 }
 
 /**
  * Corrects a refused ban or change: its reason and expiry. The IP or range is the command's
  * aggregate and cannot change; to ban another one, discard this edit and ban that one.
  */
-export function IpBanCommandEditor({ command, onSave, onCancel }: CommandEditorProps) {
+function TermsEditor({
+  command,
+  onSave,
+  onCancel,
+}: CommandEditorProps<IpBanCommand> & { command: Corrected }) {
   const { t } = useLingui();
   const now = useNow(30_000);
-  const initial = fieldsOf(command.payload);
-  const terms = useBanTerms(initial, now);
-  const cidr = initial.cidr;
+  const terms = useBanTerms(command.payload, now);
+  const { cidr } = command.payload;
 
   function save() {
     const final = terms.final();
-    if (final) onSave({ cidr, ...final });
+    if (final) onSave({ ...command, payload: { cidr, ...final } });
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <PlainForm onSubmit={save}>
       <Stack gap="4">
         <BanTermsFields cidr={cidr} terms={terms} now={now} />
         <HStack justify="flex-end" gap="2">
@@ -54,6 +47,6 @@ export function IpBanCommandEditor({ command, onSave, onCancel }: CommandEditorP
           </Button>
         </HStack>
       </Stack>
-    </form>
+    </PlainForm>
   );
 }

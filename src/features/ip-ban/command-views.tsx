@@ -4,15 +4,13 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { IpBanEntry } from '../../contract/ip-ban';
 import { effectiveStatus } from '../../contract/rules/ip-ban';
-import type { CommandEditorProps, CommandLike, CommandViews, ComparedField } from '../../ui/command-views';
+import type { CommandOfKind } from '../../commands/queue';
+import type { CommandEditorProps, CommandView, ComparedField } from '../../ui/command-views';
 import { formatDateTime } from '../../ui/format';
 import { ipBanFold } from './fold';
 import { fieldLabels, statusLabels, valueTexts } from './ip-ban-messages';
 
-const cidrOf = (command: CommandLike): string => {
-  const payload = command.payload as { cidr?: unknown } | null;
-  return typeof payload?.cidr === 'string' ? payload.cidr : '';
-};
+type IpBanCommand = CommandOfKind<'ipBan'>;
 
 /** A server's state as the compare view gets it: an entry, or null when the entry is gone. */
 function entryOf(value: unknown): IpBanEntry | undefined {
@@ -34,7 +32,7 @@ function fields(entry: IpBanEntry, i18n: I18n, now: number) {
 /** The editor's code (its form) loads when a refused edit is first corrected. */
 const LazyEditor = lazy(() => import('./command-editor').then((m) => ({ default: m.IpBanCommandEditor })));
 
-function Editor(props: CommandEditorProps) {
+function Editor(props: CommandEditorProps<IpBanCommand>) {
   const { t } = useLingui();
   return (
     <Suspense
@@ -63,6 +61,6 @@ export const ipBanCommandViews = {
     },
     Editor,
     edits: ['ipBan.ban', 'ipBan.update'],
-    href: (command) => `#/cdn/ip-ban?keyword=${encodeURIComponent(cidrOf(command))}`,
+    href: ({ payload }) => `#/cdn/ip-ban?keyword=${encodeURIComponent(payload.cidr)}`,
   },
-} satisfies CommandViews;
+} satisfies { readonly ipBan: CommandView<IpBanCommand> };

@@ -6,24 +6,25 @@ import { limits } from '../../contract/limits';
 import { StoreFullError, type NewCommand } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
 import { useAppState } from '../../ui/app-state';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyList } from '../../ui/empty-list';
-import { LabelledSelect } from '../../ui/labelled-select';
+import { FilterSelect } from '../../ui/filter-select';
 import { pageOf } from '../../ui/page-of';
 import { SearchInput } from '../../ui/search-input';
+import { SearchPager } from '../../ui/search-pager';
+import { SelectionBar } from '../../ui/selection-bar';
 import { isFirstRead, storedList } from '../../ui/stored-list';
 import { StoredListPage } from '../../ui/stored-list-page';
 import { queuedSave, type QueuedSaid } from '../../ui/queued-save';
 import { checkBanText, indexInForce } from './ban-check';
 import { BanDialog, type BanDraft } from './ban-dialog';
 import { banCommand, enqueueAll, unbanCommand, updateCommand } from './commands';
+import { ConfirmationDialog, type Confirmation } from './confirmation-dialog';
 import { EditDialog } from './edit-dialog';
 import { noExpiry } from './expiry';
 import { ruleText } from './ip-ban-messages';
-import { IpBanTable, selectable } from './ip-ban-table';
+import { IpBanTable } from './ip-ban-table';
 import { LookupCard } from './lookup-card';
-import { Pager } from '../../ui/pager';
-import { filterRows, inForceEntries, sortRows, type IpBanRow } from './rows';
+import { filterRows, inForceEntries, selectable, sortRows, type IpBanRow } from './rows';
 import { ipBanListSorts, ipBanPageSizes, type IpBanListSort, type IpBanSearch } from './search';
 import { useIpBanList } from './use-ip-ban-list';
 import { useIpBanPull } from './use-ip-ban-pull';
@@ -38,11 +39,6 @@ export interface IpBanScreenProps {
 }
 
 const emptyDraft: BanDraft = { lines: '', reason: '', expiry: noExpiry };
-
-type Confirmation =
-  | { kind: 'unban'; ids: string[] }
-  | { kind: 'banAgain'; row: IpBanRow }
-  | { kind: 'notice'; title: string; message: string };
 
 /** Drops the values that are the defaults, so that the address stays short. */
 function cleanSearch(search: IpBanSearch): IpBanSearch {
@@ -80,8 +76,8 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
 
   const update = useCallback(
-    (change: Partial<IpBanSearch>, keepPage = false) =>
-      onSearchChange(cleanSearch({ ...search, ...change, ...(keepPage ? {} : { page: change.page }) })),
+    (change: Partial<IpBanSearch>) =>
+      onSearchChange(cleanSearch({ ...search, ...change, page: change.page })),
     [search, onSearchChange],
   );
   const [keyword, setKeyword] = useMirroredText(
@@ -323,53 +319,41 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                     })}
                   />
                   <HStack gap="3" wrap="wrap">
-                    <LabelledSelect
+                    <FilterSelect
                       minW="130px"
-                      value={search.status ?? ''}
                       label={t({ id: 'ipBan.list.statusFilter', message: 'Status' })}
-                      onChange={(value) => update({ status: (value || undefined) as IpBanSearch['status'] })}
-                    >
-                      <option value="">{t({ id: 'ipBan.list.allStatuses', message: 'All statuses' })}</option>
-                      <option value="banned">{t({ id: 'ipBan.status.banned', message: 'Banned' })}</option>
-                      <option value="unbanned">
-                        {t({ id: 'ipBan.status.unbanned', message: 'Unbanned' })}
-                      </option>
-                    </LabelledSelect>
-                    <LabelledSelect
+                      value={search.status}
+                      all={t({ id: 'ipBan.list.allStatuses', message: 'All statuses' })}
+                      options={[
+                        { value: 'banned', label: t({ id: 'ipBan.status.banned', message: 'Banned' }) },
+                        { value: 'unbanned', label: t({ id: 'ipBan.status.unbanned', message: 'Unbanned' }) },
+                      ]}
+                      onChange={(status) => update({ status })}
+                    />
+                    <FilterSelect
                       minW="130px"
-                      value={search.family ?? ''}
                       label={t({ id: 'ipBan.list.familyFilter', message: 'IP type' })}
-                      onChange={(value) => update({ family: (value || undefined) as IpBanSearch['family'] })}
-                    >
-                      <option value="">{t({ id: 'ipBan.list.allFamilies', message: 'All IP types' })}</option>
-                      <option value="4">{t({ id: 'ipBan.family.ipv4', message: 'IPv4' })}</option>
-                      <option value="6">{t({ id: 'ipBan.family.ipv6', message: 'IPv6' })}</option>
-                    </LabelledSelect>
-                    <LabelledSelect
-                      minW="150px"
-                      value={search.sort ?? 'newest'}
+                      value={search.family}
+                      all={t({ id: 'ipBan.list.allFamilies', message: 'All IP types' })}
+                      options={[
+                        { value: '4', label: t({ id: 'ipBan.family.ipv4', message: 'IPv4' }) },
+                        { value: '6', label: t({ id: 'ipBan.family.ipv6', message: 'IPv6' }) },
+                      ]}
+                      onChange={(family) => update({ family })}
+                    />
+                    <FilterSelect
                       label={t({ id: 'ipBan.list.sort', message: 'Sort' })}
-                      onChange={(value) => update({ sort: value as IpBanListSort })}
-                    >
-                      {ipBanListSorts.map((sort) => (
-                        <option key={sort} value={sort}>
-                          {sortLabels[sort]}
-                        </option>
-                      ))}
-                    </LabelledSelect>
+                      value={search.sort ?? 'newest'}
+                      options={ipBanListSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
+                      onChange={(sort) => update({ sort })}
+                    />
                   </HStack>
                 </Stack>
 
                 {chosenCount > 0 ? (
-                  <HStack
+                  <SelectionBar
                     gap="3"
-                    px="3"
-                    py="2"
-                    bg="blue.subtle"
-                    borderRadius="md"
-                    wrap="wrap"
-                    role="region"
-                    aria-label={t({ id: 'ipBan.selection.label', message: 'Selected entries' })}
+                    label={t({ id: 'ipBan.selection.label', message: 'Selected entries' })}
                   >
                     <Text fontSize="sm">
                       {t({ id: 'ipBan.selection.count', message: `${chosenCount} selected` })}
@@ -385,7 +369,7 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                     <Button size="xs" variant="ghost" onClick={clearSelection}>
                       {t({ id: 'ipBan.selection.clear', message: 'Clear selection' })}
                     </Button>
-                  </HStack>
+                  </SelectionBar>
                 ) : null}
 
                 {rows.length === 0 ? (
@@ -432,14 +416,13 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                       onUnban={onUnban}
                       onBanAgain={onBanAgain}
                     />
-                    <Pager
+                    <SearchPager
+                      search={search}
+                      onSearchChange={onSearchChange}
                       total={filteredCount}
                       page={page}
                       pageCount={pageCount}
                       sizes={ipBanPageSizes}
-                      size={size}
-                      onPage={(p) => update({ page: p }, true)}
-                      onSize={(s) => update({ size: s })}
                     />
                   </>
                 )}
@@ -475,83 +458,5 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
         </>
       )}
     </StoredListPage>
-  );
-}
-
-function ConfirmationDialog({
-  confirmation,
-  onClose,
-  onUnban,
-  onBanAgain,
-}: {
-  confirmation: Confirmation | null;
-  onClose: () => void;
-  onUnban: (ids: string[]) => void;
-  onBanAgain: (row: IpBanRow) => void;
-}) {
-  const { t } = useLingui();
-  if (!confirmation) return null;
-  if (confirmation.kind === 'notice') {
-    return (
-      <ConfirmDialog
-        open
-        title={confirmation.title}
-        message={confirmation.message}
-        confirmLabel={t({ id: 'ipBan.action.ok', message: 'OK' })}
-        onConfirm={onClose}
-        onCancel={onClose}
-      />
-    );
-  }
-  const cancelLabel = t({ id: 'ipBan.action.cancel', message: 'Cancel' });
-  if (confirmation.kind === 'banAgain') {
-    const { row } = confirmation;
-    const cidr = row.id;
-    const reason = row.entry.reason || '—';
-    return (
-      <ConfirmDialog
-        open
-        title={t({ id: 'ipBan.banAgain.title', message: `Ban ${cidr} again?` })}
-        message={t({
-          id: 'ipBan.banAgain.message',
-          message: `It is banned with the reason “${reason}” and no expiry; you can change both afterwards.`,
-        })}
-        confirmLabel={t({ id: 'ipBan.banAgain.confirm', message: 'Ban again' })}
-        cancelLabel={cancelLabel}
-        onConfirm={() => {
-          onClose();
-          onBanAgain(row);
-        }}
-        onCancel={onClose}
-      />
-    );
-  }
-  const { ids } = confirmation;
-  const count = ids.length;
-  const cidr = ids[0] ?? '';
-  return (
-    <ConfirmDialog
-      open
-      title={
-        count === 1
-          ? t({ id: 'ipBan.unban.titleOne', message: `Unban ${cidr}?` })
-          : t({
-              id: 'ipBan.unban.titleMany',
-              message: plural(count, { one: 'Unban # entry?', other: 'Unban # entries?' }),
-            })
-      }
-      message={t({
-        id: 'ipBan.unban.message',
-        message:
-          'Once applied, requests from the unbanned addresses to your accelerated domains are accepted again.',
-      })}
-      confirmLabel={t({ id: 'ipBan.unban.confirm', message: 'Unban' })}
-      cancelLabel={cancelLabel}
-      onConfirm={() => {
-        onClose();
-        onUnban(ids);
-      }}
-      onCancel={onClose}
-    />
   );
 }

@@ -118,3 +118,7 @@ export function coveringRow(
   }
   return best;
 }
+
+/** Whether a row can be selected for a bulk unban: banned, with no refused edit waiting. */
+export const selectable = (row: IpBanRow) =>
+  row.status === 'banned' && row.pendingState !== 'rejected' && row.pendingState !== 'conflict';

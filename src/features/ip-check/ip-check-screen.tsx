@@ -9,6 +9,7 @@ import { readIpCheckInput } from '../../contract/rules/ip-check';
 import { carrierNames, regionNames } from '../../contract/traffic-names';
 import { formatDateTime } from '../../ui/format';
 import { LinesInput } from '../../ui/lines-input';
+import { OfflineNotice } from '../../ui/offline-notice';
 import { ScreenPage } from '../../ui/screen-page';
 import { useOnline } from '../../ui/use-online';
 import { OutlinedFormCard } from '../../ui/outlined-form-card';
@@ -143,17 +144,12 @@ export function IpCheckScreen() {
             {t({ id: 'ipCheck.submit', message: 'Check' })}
           </Button>
         </HStack>
-        {!online ? (
-          <Alert.Root status="info" size="sm">
-            <Alert.Indicator />
-            <Alert.Description>
-              {t({
-                id: 'ipCheck.offline',
-                message: 'The IP check asks the server: connect to the internet to use it.',
-              })}
-            </Alert.Description>
-          </Alert.Root>
-        ) : null}
+        <OfflineNotice online={online}>
+          {t({
+            id: 'ipCheck.offline',
+            message: 'The IP check asks the server: connect to the internet to use it.',
+          })}
+        </OfflineNotice>
         {failure ? (
           <Alert.Root status="error" size="sm">
             <Alert.Indicator />

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Group, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import {
   carrierNames,
@@ -9,9 +9,12 @@ import {
   type Granularity,
   type Region,
 } from '../../contract/traffic';
+import { PressedButton } from '../../ui/pressed-button';
 import { DomainPicker, type DomainName } from './domain-picker';
 import { granularityLabels, placeName, presetLabels } from './labels';
 import { presets, statsDay, type StatsSearch } from './range';
+import { DayRange } from './day-range';
+import { Select } from './select';
 
 export interface FilterOptions {
   /** The view draws points over time: granularity and comparison apply. */
@@ -64,12 +67,9 @@ export function FilterBar({
         />
         <Group attached role="group" aria-label={t({ id: 'stats.filter.period', message: 'Period' })}>
           {presets.map((p) => (
-            <Button
+            <PressedButton
               key={p}
-              size="sm"
-              variant={preset === p ? 'solid' : 'outline'}
-              colorPalette={preset === p ? 'blue' : 'gray'}
-              aria-pressed={preset === p}
+              pressed={preset === p}
               onClick={() =>
                 set(
                   p === 'custom'
@@ -83,7 +83,7 @@ export function FilterBar({
               }
             >
               {i18n._(presetLabels[p])}
-            </Button>
+            </PressedButton>
           ))}
         </Group>
         {preset === 'custom' ? (
@@ -137,71 +137,5 @@ export function FilterBar({
         </HStack>
       ) : null}
     </Stack>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  choices,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  choices: readonly (readonly [string, string])[];
-}) {
-  return (
-    <HStack gap="2">
-      <Text fontSize="sm" color="fg.muted" aria-hidden>
-        {label}
-      </Text>
-      <NativeSelect.Root size="sm" width="auto">
-        <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-          {choices.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </HStack>
-  );
-}
-
-/** Two days, both included (`YYYY-MM-DD`), between `min` and `max`. */
-export function DayRange({
-  from,
-  to,
-  min,
-  max,
-  onChange,
-}: {
-  from: string | undefined;
-  to: string | undefined;
-  min?: string;
-  max: string;
-  onChange: (range: { from?: string; to?: string }) => void;
-}) {
-  const { t } = useLingui();
-  const day = (label: string, value: string | undefined, key: 'from' | 'to') => (
-    <Input
-      type="date"
-      size="sm"
-      width="auto"
-      min={min}
-      max={max}
-      value={value ?? ''}
-      aria-label={label}
-      onChange={(e) => onChange({ [key]: e.target.value || undefined })}
-    />
-  );
-  return (
-    <HStack gap="2">
-      {day(t({ id: 'stats.filter.from', message: 'Start date' }), from, 'from')}
-      <Text aria-hidden>–</Text>
-      {day(t({ id: 'stats.filter.to', message: 'End date' }), to, 'to')}
-    </HStack>
   );
 }

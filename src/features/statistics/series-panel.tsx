@@ -1,26 +1,21 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import type { Granularity, TopDimension, TrafficPoint } from '../../contract/traffic';
-import { useCall } from '../../sync/reads';
+import type { Granularity } from '../../contract/traffic';
 import { formatDateTime } from '../../ui/format';
-import { dimensionLabels, figureLabels, metricLabels } from './labels';
-import { change, dailyPeaks, figureOf, formatValue, metrics, signedPercent } from './metrics';
-import {
-  ChartSpace,
-  DataTable,
-  Figures,
-  Panel,
-  ReadState,
-  TopTable,
-  useKeyLabel,
-  usePages,
-  type FigureItem,
-} from './parts';
+import { figureLabels, metricLabels } from './labels';
+import { change, figureOf, formatValue, metrics, signedPercent } from './metrics';
+import { ChartSpace } from './chart-space';
+import { Figures, type FigureItem } from './figures';
+import { Panel } from './panel';
+import { ReadState } from './read-state';
 import type { BaseQuery } from './query';
 import { chartTime } from './range';
 import type { SeriesView } from './views';
 import { useSeries } from './use-reads';
+import { PeakTable } from './peak-table';
+import { PointTable } from './point-table';
+import { TopPanel } from './top-panel';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
 
@@ -169,97 +164,5 @@ export function SeriesPanel({
         <TopPanel key={top.dimension} dimension={top.dimension} query={query} names={names} />
       ))}
     </Stack>
-  );
-}
-
-type Points = readonly TrafficPoint[];
-
-function PointTable({
-  view,
-  points,
-  seconds,
-  locale,
-}: {
-  view: SeriesView;
-  points: Points;
-  seconds: number;
-  locale: string;
-}) {
-  const { t, i18n } = useLingui();
-  const { shown, pager } = usePages([...points].reverse());
-  return (
-    <Panel title={t({ id: 'stats.table.title', message: 'Details' })} id="stats-table">
-      <Stack gap="3">
-        <DataTable
-          rows={shown}
-          rowKey={(p) => p.at}
-          columns={[
-            { header: t({ id: 'stats.table.time', message: 'Time' }), cell: (p) => formatDateTime(p.at) },
-            ...view.lines.map((id) => ({
-              header: i18n._(metricLabels[id]),
-              end: true,
-              cell: (p: TrafficPoint) => formatValue(metrics[id].of(p, seconds), metrics[id].unit, locale),
-            })),
-          ]}
-        />
-        {pager}
-      </Stack>
-    </Panel>
-  );
-}
-
-function PeakTable({ points, seconds, locale }: { points: Points; seconds: number; locale: string }) {
-  const { t } = useLingui();
-  return (
-    <Panel title={t({ id: 'stats.peak.title', message: 'Peak of each day' })} id="stats-table">
-      <DataTable
-        rows={dailyPeaks(points, seconds)}
-        rowKey={(d) => d.day}
-        columns={[
-          { header: t({ id: 'stats.peak.day', message: 'Date' }), cell: (d) => d.day },
-          {
-            header: t({ id: 'stats.peak.bandwidth', message: 'Peak bandwidth' }),
-            end: true,
-            cell: (d) => formatValue(d.peakBps, 'bps', locale),
-          },
-          { header: t({ id: 'stats.peak.at', message: 'Peak time' }), cell: (d) => formatDateTime(d.peakAt) },
-          {
-            header: t({ id: 'stats.table.flow', message: 'Traffic' }),
-            end: true,
-            cell: (d) => formatValue(d.bytes, 'bytes', locale),
-          },
-          {
-            header: t({ id: 'stats.table.requests', message: 'Requests' }),
-            end: true,
-            cell: (d) => formatValue(d.requests, 'count', locale),
-          },
-        ]}
-      />
-    </Panel>
-  );
-}
-
-/** A breakdown of the period under the chart (status codes, response-time bands, blocking). */
-export function TopPanel({
-  dimension,
-  query,
-  names,
-}: {
-  dimension: TopDimension;
-  query: BaseQuery;
-  names: ReadonlyMap<string, string>;
-}) {
-  const { i18n } = useLingui();
-  const label = useKeyLabel(names);
-  // Breakdowns are of the whole period: region and carrier do not narrow them.
-  const { region: _region, carrier: _carrier, ...period } = query;
-  const body = { ...period, dimension, limit: 100 };
-  const read = useCall('trafficTop', body);
-  return (
-    <Panel title={i18n._(dimensionLabels[dimension])} id={`stats-top-${dimension}`}>
-      <ReadState read={read} empty={read.data?.rows.length === 0}>
-        {read.data ? <TopTable dimension={dimension} result={read.data} label={label} /> : null}
-      </ReadState>
-    </Panel>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { trafficLimits } from '../../contract/traffic';
 import { ScreenHeader } from '../../ui/screen-header';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { BreakdownPanel } from './breakdown-panel';
-import { ReadStatus } from './parts';
+import { ReadStatus } from './read-status';
 import { FilterBar, type FilterOptions } from './filter-bar';
 import { statsMessages } from './messages';
 import { baseQuery } from './query';
@@ -20,7 +20,8 @@ import {
 import { SeriesPanel } from './series-panel';
 import { useDomainNames, withReads } from './use-reads';
 import { UvPanel } from './uv-panel';
-import { isStatisticsType, statisticsTypes, views, type StatisticsType, type ViewId } from './views';
+import { isStatisticsType, views, type ViewId } from './views';
+import { TypeTabs } from './type-tabs';
 
 export interface StatisticsScreenProps {
   view: ViewId;
@@ -31,42 +32,6 @@ export interface StatisticsScreenProps {
 
 /** Every statistics view (spec §2): the basic statistics' types, the count views, response time, attack monitor, UV. */
 export const StatisticsScreen = withReads(StatisticsBody);
-
-const searchHref = (path: string, search: StatsSearch) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(stringifyStatsSearch(search))) params.set(key, String(value));
-  const text = params.toString();
-  return `#${path}${text ? `?${text}` : ''}`;
-};
-
-function TypeTabs({ current, search }: { current: StatisticsType; search: StatsSearch }) {
-  const { t, i18n } = useLingui();
-  return (
-    <HStack
-      as="nav"
-      gap="1"
-      wrap="wrap"
-      aria-label={t({ id: 'stats.types.label', message: 'Statistics types' })}
-    >
-      {statisticsTypes.map((type) => (
-        <Button
-          key={type}
-          asChild
-          size="sm"
-          variant={type === current ? 'solid' : 'ghost'}
-          colorPalette={type === current ? 'blue' : 'gray'}
-        >
-          <a
-            href={searchHref(`/cdn/statistics/${type}`, search)}
-            aria-current={type === current ? 'page' : undefined}
-          >
-            {i18n._(views[type].title)}
-          </a>
-        </Button>
-      ))}
-    </HStack>
-  );
-}
 
 function StatisticsBody({ view: viewId, search: given, onSearchChange: onGiven }: StatisticsScreenProps) {
   const search = parseStatsSearch(given);

@@ -3,7 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useCall } from '../../sync/reads';
 import { formatValue } from './metrics';
-import { ChartSpace, DataTable, Figures, Panel, ReadState } from './parts';
+import { ChartSpace } from './chart-space';
+import { DataTable } from './data-table';
+import { Figures } from './figures';
+import { Panel } from './panel';
+import { ReadState } from './read-state';
 import { chartTime, statsDay } from './range';
 import type { BaseQuery } from './query';
 

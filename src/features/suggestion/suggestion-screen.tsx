@@ -1,17 +1,20 @@
 import { FormPageCard } from '../../ui/form-page-card';
-import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { api } from '../../api';
-import { issuesOf } from './form-issues';
 import { feedbackTypes, limits, validateFeedback } from '../../contract';
 import type { FeedbackType, ProductKey } from '../../contract';
 import { useAppState } from '../../ui/app-state';
 import { notify } from '../../ui/toaster';
+import { PlainForm } from '../../ui/plain-form';
 import { useOnline } from '../../ui/use-online';
 import { feedbackRuleMessages, feedbackTypeLabels } from './feedback-messages';
+import { ChoiceField } from './choice-field';
 import { CountedField } from './counted-field';
 import { PicturePicker } from './picture-picker';
+import { SubmitNote } from './submit-note';
+import { useSentForm } from './use-sent-form';
 import { usePictureUploads } from './use-picture-uploads';
 
 interface Draft {
@@ -29,31 +32,18 @@ export function SuggestionScreen() {
   const { dict } = useAppState();
   const online = useOnline();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, clear: clearError, errorText, sending, send } = useSentForm(feedbackRuleMessages);
   const { pictures, add, remove, clear, uploading, uploadedIds } = usePictureUploads();
   const products = Object.entries(dict.product ?? {});
 
   const set = (field: keyof Draft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-  const errorText = (field: string) => {
-    const id = errors[field];
-    if (!id) return null;
-    const descriptor = feedbackRuleMessages[id];
-    return descriptor
-      ? i18n._(descriptor)
-      : t({ id: 'feedback.form.invalidValue', message: 'This value is not valid; please check it' });
+    clearError(field);
   };
 
-  async function submit() {
+  function submit() {
     const imageIds = uploadedIds;
-    const found = validateFeedback({ ...draft, imageIds });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    try {
+    return send(validateFeedback({ ...draft, imageIds }), async () => {
       await api.call('feedbackAdd', {
         type: draft.type as FeedbackType,
         product: draft.product as ProductKey,
@@ -67,12 +57,7 @@ export function SuggestionScreen() {
       );
       setDraft(emptyDraft);
       clear();
-    } catch (error) {
-      // The client has shown the server's message; the form keeps everything typed.
-      setErrors(issuesOf(error));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -85,57 +70,26 @@ export function SuggestionScreen() {
       })}
       maxW="800px"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <PlainForm onSubmit={() => void submit()}>
         <Stack gap="5">
-          <Field.Root required invalid={Boolean(errors.type)}>
-            <Field.Label>
-              {t({ id: 'feedback.form.type', message: 'Type' })}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={draft.type} onChange={(e) => set('type')(e.currentTarget.value)}>
-                <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
-                {feedbackTypes.map((type) => {
-                  const label = feedbackTypeLabels[type];
-                  return (
-                    <option key={type} value={type}>
-                      {label ? i18n._(label) : type}
-                    </option>
-                  );
-                })}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errorText('type')}</Field.ErrorText>
-          </Field.Root>
+          <ChoiceField
+            label={t({ id: 'feedback.form.type', message: 'Type' })}
+            value={draft.type}
+            options={feedbackTypes.map((type) => {
+              const label = feedbackTypeLabels[type];
+              return { value: type, label: label ? i18n._(label) : type };
+            })}
+            onChange={set('type')}
+            error={errorText('type')}
+          />
 
-          <Field.Root required invalid={Boolean(errors.product)}>
-            <Field.Label>
-              {t({ id: 'feedback.form.product', message: 'Product' })}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={draft.product}
-                onChange={(e) => set('product')(e.currentTarget.value)}
-              >
-                <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
-                {products.map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errorText('product')}</Field.ErrorText>
-          </Field.Root>
+          <ChoiceField
+            label={t({ id: 'feedback.form.product', message: 'Product' })}
+            value={draft.product}
+            options={products.map(([code, label]) => ({ value: code, label }))}
+            onChange={set('product')}
+            error={errorText('product')}
+          />
 
           <PicturePicker
             pictures={pictures}
@@ -169,27 +123,20 @@ export function SuggestionScreen() {
           />
 
           <HStack>
-            <Button type="submit" colorPalette="blue" loading={submitting} disabled={uploading || !online}>
+            <Button type="submit" colorPalette="blue" loading={sending} disabled={uploading || !online}>
               {t({ id: 'feedback.form.submit', message: 'Submit' })}
             </Button>
-            {!online ? (
-              <Text fontSize="sm" color="fg.muted">
-                {t({
-                  id: 'feedback.form.offline',
-                  message: 'Submitting needs a connection; what you typed is kept.',
-                })}
-              </Text>
-            ) : uploading ? (
-              <Text fontSize="sm" color="fg.muted">
-                {t({
-                  id: 'feedback.form.waitUploads',
-                  message: 'Waiting for the pictures to finish uploading…',
-                })}
-              </Text>
-            ) : null}
+            <SubmitNote
+              online={online}
+              uploading={uploading}
+              offline={t({
+                id: 'feedback.form.offline',
+                message: 'Submitting needs a connection; what you typed is kept.',
+              })}
+            />
           </HStack>
         </Stack>
-      </form>
+      </PlainForm>
     </FormPageCard>
   );
 }

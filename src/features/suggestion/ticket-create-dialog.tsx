@@ -1,12 +1,13 @@
-import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { limits, ticketCategories, validateTicket, type TicketCategory } from '../../contract';
 import { DialogFrame } from '../../ui/dialog-frame';
-import { issuesOf } from './form-issues';
+import { ChoiceField } from './choice-field';
 import { CountedField } from './counted-field';
 import { PicturePicker } from './picture-picker';
+import { SubmitNote } from './submit-note';
 import { ticketCategoryLabels, ticketRuleMessages } from './ticket-messages';
+import { useSentForm } from './use-sent-form';
 import type { usePictureUploads } from './use-picture-uploads';
 
 export interface TicketDraft {
@@ -46,41 +47,24 @@ export function TicketCreateDialog({
   onSubmit,
 }: TicketCreateDialogProps) {
   const { t, i18n } = useLingui();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  const { errors, clear: clearError, errorText, sending, send } = useSentForm(ticketRuleMessages);
   const { uploading } = pictures;
 
   const set = (field: keyof TicketDraft) => (value: string) => {
     onDraftChange({ ...draft, [field]: value });
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-  const errorText = (field: string) => {
-    const id = errors[field];
-    if (!id) return null;
-    const descriptor = ticketRuleMessages[id];
-    return descriptor
-      ? i18n._(descriptor)
-      : t({ id: 'feedback.form.invalidValue', message: 'This value is not valid; please check it' });
+    clearError(field);
   };
 
-  async function submit() {
+  function submit() {
     const imageIds = pictures.uploadedIds;
-    const found = validateTicket({ ...draft, imageIds });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
-      await onSubmit({
+    return send(validateTicket({ ...draft, imageIds }), () =>
+      onSubmit({
         category: draft.category as TicketCategory,
         title: draft.title.trim(),
         content: draft.content.trim(),
         image_ids: imageIds,
-      });
-    } catch (error) {
-      setErrors(issuesOf(error));
-    } finally {
-      setSending(false);
-    }
+      }),
+    );
   }
 
   return (
@@ -92,21 +76,15 @@ export function TicketCreateDialog({
       closeOnInteractOutside={false}
       footer={
         <HStack gap="3" justify="flex-end" w="full" wrap="wrap">
-          {!online ? (
-            <Text fontSize="sm" color="fg.muted" me="auto">
-              {t({
-                id: 'ticket.create.offline',
-                message: 'Submitting needs a connection; what you typed is kept.',
-              })}
-            </Text>
-          ) : uploading ? (
-            <Text fontSize="sm" color="fg.muted" me="auto">
-              {t({
-                id: 'feedback.form.waitUploads',
-                message: 'Waiting for the pictures to finish uploading…',
-              })}
-            </Text>
-          ) : null}
+          <SubmitNote
+            online={online}
+            uploading={uploading}
+            offline={t({
+              id: 'ticket.create.offline',
+              message: 'Submitting needs a connection; what you typed is kept.',
+            })}
+            pushEnd
+          />
           <Button variant="outline" onClick={onClose}>
             {t({ id: 'ticket.create.cancel', message: 'Cancel' })}
           </Button>
@@ -117,27 +95,16 @@ export function TicketCreateDialog({
       }
     >
       <Stack gap="4">
-        <Field.Root required invalid={Boolean(errors.category)}>
-          <Field.Label>
-            {t({ id: 'ticket.form.category', message: 'Category' })}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={draft.category}
-              onChange={(e) => set('category')(e.currentTarget.value)}
-            >
-              <option value="">{t({ id: 'feedback.form.choose', message: 'Please choose' })}</option>
-              {ticketCategories.map((category) => (
-                <option key={category} value={category}>
-                  {i18n._(ticketCategoryLabels[category])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText>{errorText('category')}</Field.ErrorText>
-        </Field.Root>
+        <ChoiceField
+          label={t({ id: 'ticket.form.category', message: 'Category' })}
+          value={draft.category}
+          options={ticketCategories.map((category) => ({
+            value: category,
+            label: i18n._(ticketCategoryLabels[category]),
+          }))}
+          onChange={set('category')}
+          error={errorText('category')}
+        />
 
         <CountedField
           required

@@ -1,10 +1,12 @@
-import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { checkTicketMessage, limits } from '../../contract';
+import { PlainForm } from '../../ui/plain-form';
 import { issuesOf } from './form-issues';
 import { CountedField } from './counted-field';
 import { PicturePicker } from './picture-picker';
+import { SubmitNote } from './submit-note';
 import { ticketRuleMessages } from './ticket-messages';
 import { usePictureUploads } from './use-picture-uploads';
 
@@ -52,13 +54,7 @@ export function TicketReplyForm({ online, onSend }: TicketReplyFormProps) {
   return (
     <Card.Root variant="outline">
       <Card.Body>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
+        <PlainForm onSubmit={() => void send()}>
           <Stack gap="4">
             <CountedField
               rows={4}
@@ -85,17 +81,16 @@ export function TicketReplyForm({ online, onSend }: TicketReplyFormProps) {
               <Button type="submit" colorPalette="blue" loading={sending} disabled={uploading || !online}>
                 {t({ id: 'ticket.reply.send', message: 'Send reply' })}
               </Button>
-              {!online ? (
-                <Text fontSize="sm" color="fg.muted">
-                  {t({
-                    id: 'ticket.reply.offline',
-                    message: 'Replying needs a connection; what you typed is kept.',
-                  })}
-                </Text>
-              ) : null}
+              <SubmitNote
+                online={online}
+                offline={t({
+                  id: 'ticket.reply.offline',
+                  message: 'Replying needs a connection; what you typed is kept.',
+                })}
+              />
             </HStack>
           </Stack>
-        </form>
+        </PlainForm>
       </Card.Body>
     </Card.Root>
   );

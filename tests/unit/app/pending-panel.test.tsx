@@ -6,19 +6,22 @@ import { PendingPanel } from '../../../src/app/sync/pending-panel';
 import { PersistedProvider } from '../../../src/app/sync/persistence';
 import { SyncRuntimeProvider } from '../../../src/sync/react';
 import type { SyncRuntime } from '../../../src/sync/runtime';
-import type { CommandEditorProps, CommandViews } from '../../../src/ui/command-views';
+import type { CommandOfKind } from '../../../src/commands/queue';
+import type { CommandEditorProps, CommandView } from '../../../src/ui/command-views';
+import { storedCommand } from '../../support/outbox';
 import { Shell, activateEnglish, ban, fakeServer, openTestRuntime, setOnline } from './sync-fixtures';
 
 type Ban = { cidr: string; reason: string };
+type IpBanCommand = CommandOfKind<'ipBan'>;
+const reasonOf = ({ payload }: IpBanCommand) => ('reason' in payload ? payload.reason : '');
 
-function ReasonEditor({ command, onSave, onCancel }: CommandEditorProps) {
-  const payload = command.payload as Ban;
-  const [reason, setReason] = useState(payload.reason);
+function ReasonEditor({ command, onSave, onCancel }: CommandEditorProps<IpBanCommand>) {
+  const [reason, setReason] = useState(reasonOf(command));
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onSave({ ...payload, reason });
+        if (command.name !== 'ipBan.unban') onSave({ ...command, payload: { ...command.payload, reason } });
       }}
     >
       <label>
@@ -33,16 +36,16 @@ function ReasonEditor({ command, onSave, onCancel }: CommandEditorProps) {
   );
 }
 
-// The panel's views are by kind; the line naming each edit is the command module's own ("Ban …").
-const views = {
-  ipBan: {
-    compare: (c, current) => [
-      { label: 'Reason', server: (current as Ban | null)?.reason ?? '--', mine: (c.payload as Ban).reason },
-    ],
-    Editor: ReasonEditor,
-    href: (c) => `/cdn/ip-ban?cidr=${(c.payload as Ban).cidr}`,
-  },
-} satisfies CommandViews as unknown as KindViews;
+// The panel's views are by kind (here the IP-ban kind alone); the line naming each edit is the
+// command module's own ("Ban …").
+const ipBanView: CommandView<IpBanCommand> = {
+  compare: (c, current) => [
+    { label: 'Reason', server: (current as Ban | null)?.reason ?? '--', mine: reasonOf(c) },
+  ],
+  Editor: ReasonEditor,
+  href: (c) => `/cdn/ip-ban?cidr=${c.payload.cidr}`,
+};
+const views = { ipBan: ipBanView } as Partial<KindViews> as KindViews;
 
 let runtime: SyncRuntime;
 let server: ReturnType<typeof fakeServer>;
@@ -93,7 +96,13 @@ describe('the pending-changes panel', () => {
     const b = await runtime.store.enqueue(ban('192.0.2.2', 'scraping'), { offline: true });
     const c = await runtime.store.enqueue(ban('192.0.2.3', 'mine'), { offline: true });
     await runtime.store.enqueue(
-      { name: 'domain.hangUp', kind: 'domain', aggregateId: 'example.com', schemaVersion: 1, payload: {} },
+      storedCommand({
+        name: 'domain.hangUp',
+        kind: 'domain',
+        aggregateId: 'example.com',
+        schemaVersion: 1,
+        payload: {},
+      }),
       { offline: true },
     );
     await reject(b.seq);
@@ -180,6 +189,7 @@ describe('the pending-changes panel', () => {
     expect(server.pushes[0]?.commands[0]?.payload).toEqual({
       cidr: '192.0.2.1',
       reason: 'credential stuffing',
+      expires_at: null,
     });
   });
 

@@ -97,5 +97,5 @@ export const ban = (cidr: string, reason = 'abuse'): NewCommand => ({
   kind: 'ipBan',
   aggregateId: cidr,
   schemaVersion: 1,
-  payload: { cidr, reason },
+  payload: { cidr, reason, expires_at: null },
 });

@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Store, StoreFullError, project } from '../../../src/store';
 import type { Fold } from '../../../src/store';
+import { callOf } from '../../../src/commands/queue';
 
 let opened: Store[] = [];
 let nextAccount = 1000;
@@ -17,15 +18,15 @@ afterEach(async () => {
 });
 
 const ban = (cidr: string, reason = '') => ({
-  name: 'ipBan.ban',
-  kind: 'ipBan',
+  name: 'ipBan.ban' as const,
+  kind: 'ipBan' as const,
   aggregateId: cidr,
   schemaVersion: 1,
   payload: { cidr, reason, expires_at: null },
 });
 const unban = (cidr: string) => ({
-  name: 'ipBan.unban',
-  kind: 'ipBan',
+  name: 'ipBan.unban' as const,
+  kind: 'ipBan' as const,
   aggregateId: cidr,
   schemaVersion: 1,
   payload: { cidr },
@@ -173,10 +174,20 @@ describe('Store', () => {
     const store = await openStore();
     const entry = await store.enqueue(ban('192.0.2.1', 'x'), { offline: false });
     await store.settle([{ seq: 1, outcome: 'rejected', error: { code: 40001, msg: 'bad', data: {} } }]);
-    await store.retry(1, { cidr: '192.0.2.1', reason: 'fixed', expires_at: null });
+    await store.retry(1, callOf('ipBan.ban', { cidr: '192.0.2.1', reason: 'fixed', expires_at: null }));
     const [again] = await store.pending();
     expect(again).toMatchObject({ state: 'queued', key: entry.key, payload: { reason: 'fixed' } });
     expect(again!.error).toBeUndefined();
+  });
+
+  it('refuses to turn a parked command into another one on retry', async () => {
+    const store = await openStore();
+    await store.enqueue(ban('192.0.2.1', 'x'), { offline: false });
+    await store.settle([{ seq: 1, outcome: 'rejected', error: { code: 40001, msg: 'bad', data: {} } }]);
+    await expect(store.retry(1, callOf('ipBan.unban', { cidr: '192.0.2.1' }))).rejects.toThrow(
+      'A correction of ipBan.ban cannot be ipBan.unban.',
+    );
+    expect(await store.pending()).toMatchObject([{ state: 'rejected', name: 'ipBan.ban' }]);
   });
 
   it('never replaces a snapshot with an older version, and a full read removes what the server no longer has', async () => {

@@ -28,8 +28,8 @@ async function openStore(accountId = account++): Promise<Store> {
 }
 
 const ban = (cidr: string) => ({
-  name: 'ipBan.ban',
-  kind: 'ipBan',
+  name: 'ipBan.ban' as const,
+  kind: 'ipBan' as const,
   aggregateId: cidr,
   schemaVersion: 1,
   payload: { cidr, reason: '', expires_at: null },

@@ -1,11 +1,13 @@
-import { Button, Field, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, List, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import type { DomainEntry, DomainGroup } from '../../../contract/domain';
 import type { Projected } from '../../../store';
 import { DialogFrame } from '../../../ui/dialog-frame';
+import { OptionSelect } from '../../../ui/option-select';
 import { groupTexts } from '../groups/group-messages';
+import { groupOptions } from '../groups/group-options';
 import { planBulk, type BulkAction, type BulkRequest, type SkipReason } from './bulk-job';
 import { confirmTitles, confirmWarnings, skipReasonLabels } from './bulk-messages';
 
@@ -76,17 +78,11 @@ export function BulkConfirmDialog({
         {action === 'move' ? (
           <Field.Root>
             <Field.Label>{t({ id: 'domain.bulk.confirm.targetGroup', message: 'Target group' })}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={target} onChange={(e) => setTarget(e.currentTarget.value)}>
-                <option value="none">{i18n._(groupTexts.none)}</option>
-                {groups.map((group) => (
-                  <option key={group.id} value={group.id}>
-                    {group.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              value={target}
+              options={groupOptions(groups, { value: 'none', label: i18n._(groupTexts.none) })}
+              onChange={setTarget}
+            />
           </Field.Root>
         ) : null}
         <Text fontWeight="medium">

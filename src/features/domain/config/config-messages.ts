@@ -217,6 +217,18 @@ export const configRuleMessages: Record<string, MessageDescriptor> = {
   }),
 };
 
+/** The tabs of the domain detail, as named on the tab bar. */
+export const tabLabels: Record<DomainDetailTab, MessageDescriptor> = {
+  basic: msg({ id: 'domainConfig.tab.basic', message: 'Basic information' }),
+  origin: msg({ id: 'domainConfig.tab.origin', message: 'Back-to-origin' }),
+  cache: msg({ id: 'domainConfig.tab.cache', message: 'Cache' }),
+  https: msg({ id: 'domainConfig.tab.https', message: 'HTTPS' }),
+  access: msg({ id: 'domainConfig.tab.access', message: 'Access control' }),
+  performance: msg({ id: 'domainConfig.tab.performance', message: 'Performance' }),
+  advanced: msg({ id: 'domainConfig.tab.advanced', message: 'Advanced' }),
+  history: msg({ id: 'domainConfig.tab.history', message: 'History' }),
+};
+
 /** The tab of the domain detail where each section is shown and edited. */
 export const sectionTabs: Record<SectionKind, DomainDetailTab> = {
   domainOrigin: 'origin',

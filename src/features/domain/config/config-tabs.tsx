@@ -1,38 +1,20 @@
-import { Alert, Stack, Tabs, Text } from '@chakra-ui/react';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { Stack, Tabs, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, type ReactNode } from 'react';
 import type { DomainEntry } from '../../../contract/domain';
-import { sectionKinds, type SectionKind } from '../../../contract/domain-config';
+import { sectionKinds } from '../../../contract/domain-config';
 import { usePull } from '../../../sync/pull';
 import { useSyncRuntime } from '../../../sync/react';
-import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { formatDateTime } from '../../../ui/format';
 import { useOnline } from '../../../ui/use-online';
 import { domainDetailTabs, type DomainDetailTab } from '../search';
-import { sectionTabs } from './config-messages';
-import { ContentView } from './content-view';
+import { sectionTabs, tabLabels } from './config-messages';
 import { EdgeDeployment } from './edge-deployment';
 import { HistoryPanel } from './history-panel';
 import { OriginsCard } from './origins-card';
 import { pullDomainConfig } from './pull-config';
-import { SectionCard } from './section-card';
-import { HttpsCertificate } from './https-certificate';
-import { SignedUrlHelper } from './signed-url-helper';
-import { sectionForms } from './section-forms';
-import { useDomainConfig, type DomainConfig } from './use-domain-config';
-
-const tabLabels: Record<DomainDetailTab, MessageDescriptor> = {
-  basic: msg({ id: 'domainConfig.tab.basic', message: 'Basic information' }),
-  origin: msg({ id: 'domainConfig.tab.origin', message: 'Back-to-origin' }),
-  cache: msg({ id: 'domainConfig.tab.cache', message: 'Cache' }),
-  https: msg({ id: 'domainConfig.tab.https', message: 'HTTPS' }),
-  access: msg({ id: 'domainConfig.tab.access', message: 'Access control' }),
-  performance: msg({ id: 'domainConfig.tab.performance', message: 'Performance' }),
-  advanced: msg({ id: 'domainConfig.tab.advanced', message: 'Advanced' }),
-  history: msg({ id: 'domainConfig.tab.history', message: 'History' }),
-};
+import { useDomainConfig } from './use-domain-config';
+import { Sections } from './sections';
 
 type SectionTab = Exclude<DomainDetailTab, 'basic' | 'history'>;
 /** The sections each tab shows, in the order of the contract. */
@@ -109,79 +91,5 @@ export function ConfigTabs({ entry, tab, onTab, basic, originsTable }: ConfigTab
         <HistoryPanel domain={entry} readOnly={readOnly} config={config} />
       </Tabs.Content>
     </Tabs.Root>
-  );
-}
-
-function Sections({
-  kinds,
-  config,
-  neverRead,
-  offlineUnread,
-  entry,
-  readOnly,
-}: {
-  kinds: SectionKind[];
-  config: DomainConfig | undefined;
-  neverRead: boolean;
-  offlineUnread: boolean;
-  entry: DomainEntry;
-  readOnly: boolean;
-}) {
-  const { t } = useLingui();
-  if (!config || neverRead)
-    return (
-      <ScreenSkeleton
-        title={false}
-        label={t({ id: 'domainConfig.loading', message: 'Loading the configuration…' })}
-      />
-    );
-  return (
-    <Stack gap="4">
-      {offlineUnread ? (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>
-            {t({
-              id: 'domainConfig.neverRead',
-              message:
-                'This configuration has not been read on this device yet: the defaults are shown until you are back online.',
-            })}
-          </Alert.Title>
-        </Alert.Root>
-      ) : null}
-      {kinds.map((kind) => (
-        <SectionOf key={kind} kind={kind} config={config} entry={entry} readOnly={readOnly} />
-      ))}
-    </Stack>
-  );
-}
-
-function SectionOf<K extends SectionKind>({
-  kind,
-  config,
-  entry,
-  readOnly,
-}: {
-  kind: K;
-  config: DomainConfig;
-  entry: DomainEntry;
-  readOnly: boolean;
-}) {
-  return (
-    <SectionCard<K>
-      kind={kind}
-      domain={entry}
-      section={config.sections[kind]}
-      readOnly={readOnly}
-      View={ContentView as never}
-      Form={sectionForms[kind]}
-      extra={
-        kind === 'domainUrlAuth' ? (
-          <SignedUrlHelper domain={entry.domain} value={config.sections.domainUrlAuth.state} />
-        ) : kind === 'domainHttps' ? (
-          <HttpsCertificate domain={entry} https={config.sections.domainHttps.state} readOnly={readOnly} />
-        ) : undefined
-      }
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, HStack, Table, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, Table, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { DomainDeployment } from '../../../contract/edge';
 import { sectionKinds, type SectionKind } from '../../../contract/domain-config';
@@ -8,38 +8,11 @@ import { ListTable } from '../../../ui/list-table';
 import { useCall, withReads } from '../../../sync/reads';
 import { sectionTitles } from './config-messages';
 import { useDomainConfig } from './use-domain-config';
-
-type Part = DomainDeployment['sections'][number];
+import { StateBadge } from './state-badge';
 
 /** Asked again this often while a part is still being deployed, and otherwise. */
 const deployingPollMs = 2000;
 const settledPollMs = 15_000;
-
-function StateBadge({ part }: { part: Part }) {
-  const { t } = useLingui();
-  switch (part.state) {
-    case 'effective': {
-      const version = part.effective_version ?? part.version;
-      return (
-        <Badge colorPalette="green">
-          {version === 0
-            ? t({ id: 'domainConfig.deploy.effectiveDefaults', message: 'In effect (defaults)' })
-            : t({ id: 'domainConfig.deploy.effective', message: `In effect since version ${version}` })}
-        </Badge>
-      );
-    }
-    case 'deploying':
-      return (
-        <Badge colorPalette="blue">{t({ id: 'domainConfig.deploy.deploying', message: 'Deploying' })}</Badge>
-      );
-    case 'failed':
-      return <Badge colorPalette="red">{t({ id: 'domainConfig.deploy.failed', message: 'Failed' })}</Badge>;
-    case 'local':
-      return (
-        <Badge colorPalette="gray">{t({ id: 'domainConfig.deploy.local', message: 'No edge node' })}</Badge>
-      );
-  }
-}
 
 /** While a newer version deploys or after the edge refused it: the one the nodes still serve. */
 function StillServing({ version }: { version: number }) {

@@ -2,9 +2,13 @@ import { Alert, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakr
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { commandFor } from '../../../commands/queue';
-import type { CommandName, PayloadOf } from '../../../commands/registry';
-import { configSections, sectionKinds, type SectionKind } from '../../../contract/domain-config';
+import {
+  configSections,
+  sectionKinds,
+  type SectionContent,
+  type SectionKind,
+} from '../../../contract/domain-config';
+import { sectionSetCommand } from '../commands';
 import type { OutputOf } from '../../../contract/endpoints';
 import { useSyncRuntime } from '../../../sync/react';
 import { useCall, withReads } from '../../../sync/reads';
@@ -74,9 +78,10 @@ function HistoryBody({
   const revert = async (to: number) => {
     const target = versions?.find((v) => v.version === to);
     if (!runtime || !target) return;
-    const payload = { id: domain.id, content: target.content, reverted_from: to, shown_as: domain.domain };
+    // The server's own version of the section: it checks it again when the revert arrives.
+    const content = target.content as SectionContent<SectionKind>;
     await runtime.enqueue(
-      commandFor(`${kind}.set` as CommandName, payload as unknown as PayloadOf<CommandName>),
+      sectionSetCommand(kind, { id: domain.id, content, reverted_from: to, shown_as: domain.domain }),
     );
     notify(
       'success',

@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { commandFor } from '../../../commands/queue';
@@ -8,6 +8,7 @@ import { DialogFrame } from '../../../ui/dialog-frame';
 import { draftsOf, toOrigins, type OriginDraft } from '../form/drafts';
 import { OriginsEditor } from '../form/origins-editor';
 import { diffConfig } from './diff';
+import { EditActions } from './edit-actions';
 import { useQueueChange } from './queue-change';
 import { ChangesTable } from './section-card';
 
@@ -79,41 +80,18 @@ export function OriginsCard({
               issues={shownIssues ? issues : []}
               serviceDomain={entry.domain}
             />
-            {shownIssues && issues.length > 0 ? (
-              <Text color="fg.error" fontSize="sm" role="alert">
-                {t({
-                  id: 'domainConfig.fixIssues',
-                  message: 'Correct the marked fields to review the change.',
-                })}
-              </Text>
-            ) : null}
-            {failure ? (
-              <Text color="fg.error" fontSize="sm" role="alert">
-                {queueing.failureText(failure)}
-              </Text>
-            ) : null}
-            <HStack gap="2">
-              <Button
-                colorPalette="blue"
-                size="sm"
-                onClick={() => {
-                  setShownIssues(true);
-                  if (issues.length === 0) setReviewing(true);
-                }}
-              >
-                {t({ id: 'domainConfig.review', message: 'Review changes' })}
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  setDraft(null);
-                  setShownIssues(false);
-                }}
-              >
-                {t({ id: 'domainConfig.cancel', message: 'Cancel' })}
-              </Button>
-            </HStack>
+            <EditActions
+              invalid={shownIssues && issues.length > 0}
+              failure={failure ? queueing.failureText(failure) : null}
+              onReview={() => {
+                setShownIssues(true);
+                if (issues.length === 0) setReviewing(true);
+              }}
+              onCancel={() => {
+                setDraft(null);
+                setShownIssues(false);
+              }}
+            />
           </Stack>
         )}
       </Card.Body>

@@ -1,7 +1,10 @@
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import type { I18n } from '@lingui/core';
 import { OptionSelect } from '../../../ui/option-select';
-import { CellInput, CellNumber, type Issues, type RuleColumn } from './fields';
+import { type Issues } from './fields';
+import { CellInput } from './cell-input';
+import { CellNumber } from './cell-number';
+import { type RuleColumn } from './rule-table';
 import { fieldLabel, valueLabels } from './labels';
 
 /** The values of a choice, named in `valueLabels` where they have a name. */

@@ -3,8 +3,6 @@ import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { commandFor } from '../../../commands/queue';
-import type { CommandName, PayloadOf } from '../../../commands/registry';
 import {
   configSections,
   contentOf,
@@ -21,10 +19,12 @@ import { useOnline } from '../../../ui/use-online';
 import { PendingBadge } from '../detail/pending-badge';
 import { sectionTitles } from './config-messages';
 import { diffConfig, type ConfigChange } from './diff';
+import { EditActions } from './edit-actions';
 import { issuesByPath, type Issues } from './fields';
 import { useQueueChange } from './queue-change';
 import { describeChange } from './labels';
 import type { SectionProjection } from './use-domain-config';
+import { sectionSetCommand } from '../commands';
 
 /** What a section's form edits: its content, with what is wrong in it. */
 export interface SectionFormProps<K extends SectionKind> {
@@ -83,16 +83,7 @@ export function SectionCard<K extends SectionKind>({
     };
   };
   const queue = (content: SectionContent<K>) =>
-    changes.queue(
-      commandFor(
-        `${kind}.set` as CommandName,
-        {
-          id: domain.id,
-          content,
-          shown_as: domain.domain,
-        } as PayloadOf<CommandName>,
-      ),
-    );
+    changes.queue(sectionSetCommand(kind, { id: domain.id, content, shown_as: domain.domain }));
   const reviewed = snapshot.context.reviewed;
   const diff: ConfigChange[] = reviewed ? diffConfig(current, reviewed) : [];
   const editing = !snapshot.matches('viewing');
@@ -140,22 +131,11 @@ export function SectionCard<K extends SectionKind>({
               onSwitchOff={(draft) => send({ type: 'switch.off', draft })}
               issues={issuesByPath(snapshot.context.issues)}
             />
-            {snapshot.context.issues.length > 0 ? (
-              <Text color="fg.error" fontSize="sm" role="alert">
-                {t({
-                  id: 'domainConfig.fixIssues',
-                  message: 'Correct the marked fields to review the change.',
-                })}
-              </Text>
-            ) : null}
-            <HStack gap="2">
-              <Button colorPalette="blue" size="sm" onClick={() => send({ type: 'form.review', check })}>
-                {t({ id: 'domainConfig.review', message: 'Review changes' })}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => send({ type: 'form.cancel' })}>
-                {t({ id: 'domainConfig.cancel', message: 'Cancel' })}
-              </Button>
-            </HStack>
+            <EditActions
+              invalid={snapshot.context.issues.length > 0}
+              onReview={() => send({ type: 'form.review', check })}
+              onCancel={() => send({ type: 'form.cancel' })}
+            />
           </Stack>
         ) : (
           <Stack gap="3">

@@ -1,6 +1,5 @@
-import { Box, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -9,7 +8,9 @@ import {
   type CopySourceConfig,
   type SectionContentChoice,
 } from '../../../machines';
+import { sectionTitles, tabLabels } from '../config/config-messages';
 import { httpsNotCopiedMessage } from '../domain-messages';
+import { Choice } from './choice';
 
 interface ContentsStepProps {
   copyGroup: boolean;
@@ -21,47 +22,12 @@ interface ContentsStepProps {
   send(event: CopyConfigEvent): void;
 }
 
-function Choice({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: ReactNode;
-  checked: boolean;
-  disabled: boolean;
-  onChange?: (checked: boolean) => void;
-}) {
-  return (
-    <Box as="li" borderWidth="1px" borderRadius="md" px="4" py="3" bg={disabled ? 'bg.subtle' : undefined}>
-      <Checkbox.Root
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={(e) => onChange?.(e.checked === true)}
-        alignItems="flex-start"
-      >
-        <Checkbox.HiddenInput />
-        <Checkbox.Control mt="0.5">
-          <Checkbox.Indicator />
-        </Checkbox.Control>
-        <Stack gap="0.5">
-          <Checkbox.Label fontWeight="medium">{label}</Checkbox.Label>
-          <Text fontSize="sm" color="fg.muted">
-            {hint}
-          </Text>
-        </Stack>
-      </Checkbox.Root>
-    </Box>
-  );
-}
-
+/** The sections to copy; three are named as the detail's tabs and cards name them. */
 const sectionChoiceLabels: Record<SectionContentChoice, MessageDescriptor> = {
-  cache: msg({ id: 'domain.copy.contents.cache', message: 'Cache rules' }),
+  cache: sectionTitles.domainCache,
   https: msg({ id: 'domain.copy.contents.https', message: 'HTTPS configuration' }),
-  access: msg({ id: 'domain.copy.contents.access', message: 'Access control' }),
-  performance: msg({ id: 'domain.copy.contents.performance', message: 'Performance' }),
+  access: tabLabels.access,
+  performance: tabLabels.performance,
   advanced: msg({ id: 'domain.copy.contents.advanced', message: 'Headers and rewrites' }),
 };
 const sectionChoiceHints: Record<SectionContentChoice, MessageDescriptor> = {

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  Link,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { CopyConfigEvent, CopyTarget, CopyTargetProblem } from '../../../machines';
 import { StoreFullError } from '../../../store';
-import { CnameCopy } from '../cname-copy';
 import { copyFailedMessage, domainRuleMessages } from '../domain-messages';
+import { TargetState } from './target-state';
 
 export type DonePhase = 'settling' | 'failed' | 'retrying' | 'succeeded';
 
@@ -195,52 +183,4 @@ export function CopyResults({ phase, targets, cnameOf, online, issues, failure, 
       </HStack>
     </Stack>
   );
-}
-
-function TargetState({ target, cname, online }: { target: CopyTarget; cname: string; online: boolean }) {
-  const { t } = useLingui();
-  switch (target.result) {
-    case 'created':
-      return (
-        <Stack gap="1">
-          <Badge colorPalette="green" variant="subtle" alignSelf="flex-start">
-            {t({ id: 'domain.copy.result.created', message: 'Created' })}
-          </Badge>
-          <CnameCopy cname={cname} />
-        </Stack>
-      );
-    case 'failed':
-      return (
-        <Stack gap="1">
-          <Badge colorPalette="red" variant="subtle" alignSelf="flex-start">
-            {t({ id: 'domain.copy.result.failed', message: 'Failed' })}
-          </Badge>
-          <Text fontSize="sm" color="fg.error">
-            {target.message ||
-              t({ id: 'domain.copy.result.refused', message: 'The server rejected this domain.' })}
-          </Text>
-        </Stack>
-      );
-    default:
-      return online ? (
-        <HStack gap="2">
-          <Spinner size="xs" color="blue.solid" />
-          <Text fontSize="sm" color="fg.muted">
-            {t({ id: 'domain.copy.result.creating', message: 'Creating…' })}
-          </Text>
-        </HStack>
-      ) : (
-        <Stack gap="1">
-          <Badge colorPalette="orange" variant="subtle" alignSelf="flex-start">
-            {t({ id: 'domain.copy.result.pending', message: 'Pending sync' })}
-          </Badge>
-          <Text fontSize="sm" color="fg.muted">
-            {t({
-              id: 'domain.copy.result.offline',
-              message: 'Saved on this device; it will be created when you are back online.',
-            })}
-          </Text>
-        </Stack>
-      );
-  }
 }

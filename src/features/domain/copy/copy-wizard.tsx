@@ -5,6 +5,8 @@ import type { CopyStep } from '../../../machines';
 import type { PullState } from '../../../sync/pull';
 import type { SyncRuntime } from '../../../sync/runtime';
 import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { PageTitle } from '../../../ui/page-title';
+import { PlainForm } from '../../../ui/plain-form';
 import type { DomainData } from '../use-domains';
 import { ConfirmStep } from './confirm-step';
 import { ContentsStep } from './contents-step';
@@ -48,16 +50,13 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
   const title = t({ id: 'domain.copy.title', message: 'Copy configuration' });
 
   const header = (
-    <Stack gap="1">
-      <Heading as="h1" size="xl">
-        {title}
-      </Heading>
+    <PageTitle title={title}>
       {sourceName ? (
         <Text color="fg.muted" wordBreak="break-all">
           {t({ id: 'domain.copy.source', message: `Source domain: ${sourceName}` })}
         </Text>
       ) : null}
-    </Stack>
+    </PageTitle>
   );
 
   const block = blocks.find((b) => snapshot.matches(b));
@@ -86,7 +85,9 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
     </Button>
   );
   let body;
-  let footer = null;
+  /** The footer's buttons: the way back (or out), then the way on. */
+  let back = null;
+  let forward = null;
   switch (step) {
     case 'targets':
       body = (
@@ -97,14 +98,12 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
           send={send}
         />
       );
-      footer = (
-        <>
-          <Button asChild variant="ghost">
-            <a href="#/cdn/domain/list">{t({ id: 'domain.copy.cancel', message: 'Cancel' })}</a>
-          </Button>
-          {nextButton}
-        </>
+      back = (
+        <Button asChild variant="ghost">
+          <a href="#/cdn/domain/list">{t({ id: 'domain.copy.cancel', message: 'Cancel' })}</a>
+        </Button>
       );
+      forward = nextButton;
       break;
     case 'contents':
       body = (
@@ -116,22 +115,16 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
           send={send}
         />
       );
-      footer = (
-        <>
-          {backButton(false)}
-          {nextButton}
-        </>
-      );
+      back = backButton(false);
+      forward = nextButton;
       break;
     case 'confirm':
       body = <ConfirmStep context={context} groupName={groupName} busy={busy} send={send} />;
-      footer = (
-        <>
-          {backButton(busy)}
-          <Button colorPalette="blue" loading={busy} onClick={() => send({ type: 'copy.submit' })}>
-            {t({ id: 'domain.copy.submit', message: 'Copy configuration' })}
-          </Button>
-        </>
+      back = backButton(busy);
+      forward = (
+        <Button colorPalette="blue" loading={busy} onClick={() => send({ type: 'copy.submit' })}>
+          {t({ id: 'domain.copy.submit', message: 'Copy configuration' })}
+        </Button>
       );
       break;
     case 'done':
@@ -155,9 +148,10 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
         {i18n._(stepTitles[step])}
       </Heading>
       {body}
-      {footer ? (
+      {forward ? (
         <HStack gap="3" justify="flex-end" wrap="wrap" pt="2" borderTopWidth="1px">
-          {footer}
+          {back}
+          {forward}
         </HStack>
       ) : null}
     </Stack>
@@ -173,15 +167,7 @@ export function CopyWizard({ id, runtime, data, online, pullState }: CopyWizardP
         <Card.Body px={{ base: '4', md: '6' }}>
           {step === 'targets' || step === 'contents' ? (
             // Enter in a field goes on, as "Next" does.
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                send({ type: 'step.next' });
-              }}
-            >
-              {stepBody}
-            </form>
+            <PlainForm onSubmit={() => send({ type: 'step.next' })}>{stepBody}</PlainForm>
           ) : (
             stepBody
           )}

@@ -1,28 +1,23 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { callOf } from '../../../commands/queue';
 import { domainCreatePayload } from '../../../contract/domain';
 import type { OriginIssue, OriginProblem } from '../../../contract/rules/domain';
 import { StoreFullError } from '../../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
 import { CenteredSpinner } from '../../../ui/centered-spinner';
+import { OptionSelect } from '../../../ui/option-select';
+import { PageTitle } from '../../../ui/page-title';
+import { PlainForm } from '../../../ui/plain-form';
+import { SectionCard } from '../../../ui/section-card';
 import { useOnline } from '../../../ui/use-online';
 import { domainCommand, newId } from '../commands';
 import { ruleMessage } from '../domain-messages';
 import { BasicFields } from '../form/basic-fields';
 import { OriginsEditor } from '../form/origins-editor';
+import { groupOptions } from '../groups/group-options';
 import { useDomainData } from '../use-domains';
 import { CreateResult } from './create-result';
 import { outcomeOf, serverIssuesOf, type ServerIssue } from './outcome';
@@ -68,7 +63,7 @@ export function DomainCreateScreen() {
   const [refused, setRefused] = useState<Refused | null>(null);
   const [result, setResult] = useState<{ id: string; draft: CreateDraft } | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const form = useRef<HTMLDivElement>(null);
 
   const groups = useMemo(() => data?.groups ?? [], [data]);
   // The names in use: every domain not deleted, pending creations included; not the refused
@@ -137,7 +132,7 @@ export function DomainCreateScreen() {
     setSubmitting(true);
     try {
       if (stillParked) {
-        await runtime.store.retry(stillParked.seq, parsed.data);
+        await runtime.store.retry(stillParked.seq, callOf('domain.create', parsed.data));
         runtime.engine.kick();
       } else {
         await runtime.enqueue(domainCommand('domain.create', parsed.data));
@@ -176,10 +171,7 @@ export function DomainCreateScreen() {
 
   const title = t({ id: 'domain.create.title', message: 'Create domain' });
   const header = (
-    <Stack gap="1">
-      <Heading as="h1" size="xl">
-        {title}
-      </Heading>
+    <PageTitle title={title}>
       <Text color="fg.muted" fontSize="sm">
         {t({
           id: 'domain.create.intro',
@@ -187,7 +179,7 @@ export function DomainCreateScreen() {
             'Enter the domain to accelerate and the origin its content comes from. Once it is added, point the domain at the CNAME it is given.',
         })}
       </Text>
-    </Stack>
+    </PageTitle>
   );
 
   // The form waits for the store too: the names in use and the groups come from it.
@@ -274,87 +266,66 @@ export function DomainCreateScreen() {
         </Alert.Root>
       ) : null}
 
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="5">
-          <Card.Root as="section" aria-labelledby="domain-create-basic">
-            <Card.Header>
-              <Heading as="h2" size="md" id="domain-create-basic">
-                {t({ id: 'domain.create.basicTitle', message: 'Basic information' })}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="5">
-                <Field.Root required invalid={domainError !== null} maxW={{ md: '36rem' }}>
-                  <Field.Label>
-                    {t({ id: 'domain.create.domain', message: 'Accelerated domain' })}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    value={draft.domain}
-                    onChange={(e) => change({ domain: e.currentTarget.value })}
-                    onBlur={() => touch('domain')}
-                    placeholder={t({
-                      id: 'domain.create.domainPlaceholder',
-                      message: 'e.g. www.example.com',
-                    })}
-                    spellCheck={false}
-                    autoCapitalize="off"
-                    autoComplete="off"
-                  />
-                  <Field.HelperText>
-                    {t({
-                      id: 'domain.create.domainHelp',
-                      message:
-                        'Lowercase letters, digits, dots, underscores and hyphens, at most 100 characters; a hyphen cannot start or end a part of the name. For a wildcard domain start with *. (e.g. *.example.com).',
-                    })}
-                  </Field.HelperText>
-                  <Field.ErrorText>{domainError}</Field.ErrorText>
-                </Field.Root>
-                <BasicFields value={draft.basic} onChange={(basic) => change({ basic })} />
-                <Field.Root maxW={{ md: '22rem' }}>
-                  <Field.Label>{t({ id: 'domain.create.group', message: 'Group (optional)' })}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      value={draft.group_id}
-                      onChange={(e) => change({ group_id: e.currentTarget.value })}
-                    >
-                      <option value="">{t({ id: 'domain.create.noGroup', message: 'No group' })}</option>
-                      {groups.map((group) => (
-                        <option key={group.id} value={group.id}>
-                          {group.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+      <PlainForm onSubmit={() => void submit()}>
+        <Stack gap="5" ref={form}>
+          <SectionCard
+            titleId="domain-create-basic"
+            title={t({ id: 'domain.create.basicTitle', message: 'Basic information' })}
+          >
+            <Stack gap="5">
+              <Field.Root required invalid={domainError !== null} maxW={{ md: '36rem' }}>
+                <Field.Label>
+                  {t({ id: 'domain.create.domain', message: 'Accelerated domain' })}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  value={draft.domain}
+                  onChange={(e) => change({ domain: e.currentTarget.value })}
+                  onBlur={() => touch('domain')}
+                  placeholder={t({
+                    id: 'domain.create.domainPlaceholder',
+                    message: 'e.g. www.example.com',
+                  })}
+                  spellCheck={false}
+                  autoCapitalize="off"
+                  autoComplete="off"
+                />
+                <Field.HelperText>
+                  {t({
+                    id: 'domain.create.domainHelp',
+                    message:
+                      'Lowercase letters, digits, dots, underscores and hyphens, at most 100 characters; a hyphen cannot start or end a part of the name. For a wildcard domain start with *. (e.g. *.example.com).',
+                  })}
+                </Field.HelperText>
+                <Field.ErrorText>{domainError}</Field.ErrorText>
+              </Field.Root>
+              <BasicFields value={draft.basic} onChange={(basic) => change({ basic })} />
+              <Field.Root maxW={{ md: '22rem' }}>
+                <Field.Label>{t({ id: 'domain.create.group', message: 'Group (optional)' })}</Field.Label>
+                <OptionSelect
+                  value={draft.group_id}
+                  options={groupOptions(groups, {
+                    value: '',
+                    label: t({ id: 'domain.create.noGroup', message: 'No group' }),
+                  })}
+                  onChange={(group_id) => change({ group_id })}
+                />
+              </Field.Root>
+            </Stack>
+          </SectionCard>
 
-          <Card.Root as="section" aria-labelledby="domain-create-origins">
-            <Card.Header>
-              <Heading as="h2" size="md" id="domain-create-origins">
-                {t({ id: 'domain.create.originsTitle', message: 'Origins' })}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <OriginsEditor
-                value={draft.origins}
-                onChange={(origins) => change({ origins })}
-                issues={originIssues}
-                serviceDomain={draft.domain.trim()}
-                onTouch={touch}
-              />
-            </Card.Body>
-          </Card.Root>
+          <SectionCard
+            titleId="domain-create-origins"
+            title={t({ id: 'domain.create.originsTitle', message: 'Origins' })}
+          >
+            <OriginsEditor
+              value={draft.origins}
+              onChange={(origins) => change({ origins })}
+              issues={originIssues}
+              serviceDomain={draft.domain.trim()}
+              onTouch={touch}
+            />
+          </SectionCard>
 
           {saveError ? (
             <Alert.Root status="error" role="alert">
@@ -384,7 +355,7 @@ export function DomainCreateScreen() {
             </Button>
           </HStack>
         </Stack>
-      </form>
+      </PlainForm>
     </Stack>
   );
 }

@@ -1,40 +1,24 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Heading,
-  HStack,
-  Link,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import type { I18n } from '@lingui/core';
+import { Alert, Badge, Box, Button, Card, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { DomainEntry, Origin } from '../../../contract/domain';
-import { blockedBySpecialConfig, canApply, isPrimary, primaryLevel } from '../../../contract/rules/domain';
+import { blockedBySpecialConfig, canApply } from '../../../contract/rules/domain';
 import { pendingState } from '../../../store';
 import { usePull } from '../../../sync/pull';
 import { useSyncAvailability, useSyncRuntime } from '../../../sync/react';
 import { dictLabel, useAppState } from '../../../ui/app-state';
 import { ScreenSkeleton } from '../../../ui/screen-skeleton';
 import { formatDateTime } from '../../../ui/format';
-import { ListTable } from '../../../ui/list-table';
 import { useOnline } from '../../../ui/use-online';
 import { CnameCopy } from '../cname-copy';
-import { actionLabels, specialConfigMessage, statusLabels } from '../domain-messages';
+import { actionLabels, specialConfigMessage } from '../domain-messages';
 import { useLifecycle } from '../lifecycle/use-lifecycle';
 import { pullDomains } from '../pull';
 import { useDomainData } from '../use-domains';
-import { fieldLabel } from '../config/labels';
-import { originValueLabels } from '../origin-labels';
 import { PendingBadge } from './pending-badge';
 import { ConfigTabs } from '../config/config-tabs';
 import type { DomainDetailTab } from '../search';
+import { OriginsTable } from './origins-table';
+import { StatusBadge } from './status-badge';
 
 /**
  * /cdn/domain/detail?id=…&section=…: a domain's basic information, origins and configuration in
@@ -241,73 +225,5 @@ function Info({ label, children }: { label: string; children: React.ReactNode })
       </Text>
       <Box>{children}</Box>
     </Stack>
-  );
-}
-
-export function StatusBadge({ entry }: { entry: DomainEntry }) {
-  const { i18n } = useLingui();
-  const palette = entry.status === 'active' ? 'green' : entry.status === 'hung_up' ? 'orange' : 'gray';
-  return <Badge colorPalette={palette}>{i18n._(statusLabels[entry.status])}</Badge>;
-}
-
-/** The fields of an origin, in the order of the table's columns after its role. */
-const originColumns = [
-  'address',
-  'port',
-  'host',
-  'protocol',
-  'level',
-  'weight',
-  'carrier',
-  'ip_type',
-  'region',
-  'sm_crypto',
-] as const satisfies readonly (keyof Origin)[];
-
-function OriginsTable({ origins, i18n }: { origins: readonly Origin[]; i18n: I18n }) {
-  const { t } = useLingui();
-  const primary = primaryLevel(origins);
-  const labels = originValueLabels;
-  return (
-    <ListTable
-      framed={false}
-      label={t({ id: 'domain.detail.origins', message: 'Origins' })}
-      columns={[
-        { header: t({ id: 'domain.detail.originRole', message: 'Role' }) },
-        ...originColumns.map((field) => ({ header: fieldLabel(field, i18n) })),
-      ]}
-    >
-      {origins.map((o) => (
-        <Table.Row key={`${o.address}-${o.level}`}>
-          <Table.Cell>
-            {isPrimary(o, primary)
-              ? t({ id: 'domain.originForm.primary', message: 'Primary' })
-              : t({ id: 'domain.originForm.backup', message: 'Backup' })}
-          </Table.Cell>
-          <Table.Cell fontFamily="mono">
-            {o.address}
-            <Text as="span" color="fg.muted" fontFamily="body">
-              {' '}
-              ({i18n._(labels.type[o.type])})
-            </Text>
-          </Table.Cell>
-          <Table.Cell>{o.port}</Table.Cell>
-          <Table.Cell>
-            {o.host || t({ id: 'domain.originForm.hostDefault', message: 'Same as the accelerated domain' })}
-          </Table.Cell>
-          <Table.Cell>{i18n._(labels.protocol[o.protocol])}</Table.Cell>
-          <Table.Cell>{o.level}</Table.Cell>
-          <Table.Cell>{o.weight}</Table.Cell>
-          <Table.Cell>{i18n._(labels.carrier[o.carrier])}</Table.Cell>
-          <Table.Cell>{i18n._(labels.ipType[o.ip_type])}</Table.Cell>
-          <Table.Cell>{i18n._(labels.region[o.region])}</Table.Cell>
-          <Table.Cell>
-            {o.sm_crypto
-              ? t({ id: 'domain.detail.yes', message: 'Yes' })
-              : t({ id: 'domain.detail.no', message: 'No' })}
-          </Table.Cell>
-        </Table.Row>
-      ))}
-    </ListTable>
   );
 }

@@ -1,21 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Field,
-  Grid,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Field, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useId, type Ref } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OriginProblem } from '../../../contract/rules/domain';
 import { ChevronDownIcon } from '../../../ui/icons';
+import { OptionSelect } from '../../../ui/option-select';
 import { domainRuleMessages } from '../domain-messages';
 import { originValueLabels } from '../origin-labels';
 import type { OriginDraft } from './drafts';
@@ -140,23 +129,16 @@ export function OriginRow({
     return (
       <Field.Root invalid={error !== null} disabled={disabled}>
         <Field.Label>{label}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            value={value[field]}
-            onChange={(e) => {
-              set({ [field]: e.currentTarget.value });
-              onTouch(field);
-            }}
-            onBlur={() => onTouch(field)}
-          >
-            {(Object.keys(labels) as K[]).map((code) => (
-              <option key={code} value={code}>
-                {labels[code]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect<string>
+          size="sm"
+          value={value[field]}
+          options={(Object.keys(labels) as K[]).map((code) => ({ value: code, label: labels[code] }))}
+          onChange={(code) => {
+            set({ [field]: code });
+            onTouch(field);
+          }}
+          onBlur={() => onTouch(field)}
+        />
         <Field.ErrorText>{error}</Field.ErrorText>
       </Field.Root>
     );

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { DomainGroup } from '../../../contract/domain';
 import { ChevronDownIcon } from '../../../ui/icons';
 import { groupTexts } from './group-messages';
 import type { GroupEditor } from './use-group-editor';
+import { Entry } from './entry';
 
 export interface GroupSidebarProps {
   groups: readonly DomainGroup[];
@@ -22,40 +23,6 @@ export interface GroupSidebarProps {
   canEdit: boolean;
   /** A choice was made (the drawer at tablet width closes). */
   onChosen?(): void;
-}
-
-function Entry({
-  label,
-  count,
-  selected,
-  onClick,
-}: {
-  label: string;
-  count: number;
-  selected: boolean;
-  onClick(): void;
-}) {
-  const { i18n } = useLingui();
-  return (
-    <Button
-      variant={selected ? 'subtle' : 'ghost'}
-      colorPalette={selected ? 'blue' : 'gray'}
-      size="sm"
-      flex="1"
-      minW="0"
-      justifyContent="space-between"
-      fontWeight={selected ? 'semibold' : 'normal'}
-      aria-current={selected ? 'true' : undefined}
-      onClick={onClick}
-    >
-      <Text as="span" truncate title={label}>
-        {label}
-      </Text>
-      <Badge variant="plain" color="fg.muted" flexShrink={0}>
-        {i18n.number(count)}
-      </Badge>
-    </Button>
-  );
 }
 
 /**

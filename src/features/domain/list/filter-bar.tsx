@@ -4,12 +4,12 @@ import { useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { DomainGroup } from '../../../contract/domain';
 import { areas, serviceTypes } from '../../../contract/dictionary';
-import { dictLabel, useAppState } from '../../../ui/app-state';
 import { LabelledSelect } from '../../../ui/labelled-select';
 import { statusLabels } from '../domain-messages';
 import { groupTexts } from '../groups/group-messages';
 import { domainListSorts, type DomainListSearch, type DomainListSort } from '../search';
 import { sortLabels } from './list-messages';
+import { DictionaryFilter } from './dictionary-filter';
 
 export interface FilterBarProps {
   status: DomainListSearch['status'];
@@ -32,41 +32,6 @@ export interface FilterBarProps {
 export const activeFilterCount = (search: DomainListSearch) =>
   [search.keyword, search.status, search.group, search.type, search.area].filter((v) => v !== undefined)
     .length;
-
-/** A filter by the codes of one of the console's dictionaries, by their labels, after "all". */
-function DictionaryFilter({
-  label,
-  all,
-  dictionary,
-  codes,
-  value,
-  onChange,
-}: {
-  label: string;
-  all: string;
-  dictionary: 'service_type' | 'area';
-  codes: readonly string[];
-  value: string | undefined;
-  onChange(value: string | undefined): void;
-}) {
-  const { dict } = useAppState();
-  return (
-    <LabelledSelect
-      size="sm"
-      label={label}
-      value={value ?? ''}
-      minW="140px"
-      onChange={(next) => onChange(next || undefined)}
-    >
-      <option value="">{all}</option>
-      {codes.map((code) => (
-        <option key={code} value={code}>
-          {dictLabel(dict, dictionary, code)}
-        </option>
-      ))}
-    </LabelledSelect>
-  );
-}
 
 /**
  * The filters and the sort of the list, kept in the address. Its props do not change with the

@@ -11,7 +11,8 @@ import {
 } from '../../../../src/features/domain/create/validate';
 import { emptyOrigin } from '../../../../src/features/domain/form/drafts';
 import type { DomainData } from '../../../../src/features/domain/use-domains';
-import type { OutboxEntry } from '../../../../src/store';
+import type { OutboxEntry, OutboxFields, StoredCommand } from '../../../../src/store';
+import { storedEntry } from '../../../support/outbox';
 
 const filled = (change: Partial<CreateDraft> = {}): CreateDraft => {
   const draft = emptyCreateDraft();
@@ -174,23 +175,24 @@ describe('which issues show', () => {
 
 describe('outcomeOf: what became of a creation', () => {
   const id = '5d0c8a43-8b3e-4a57-9b44-0c4f3c7c2d11';
-  const command = (change: Partial<OutboxEntry> = {}): OutboxEntry => ({
-    seq: 1,
-    key: 'c:1',
-    actorId: 1,
-    accountId: 1,
-    name: 'domain.create',
-    kind: 'domain',
-    aggregateId: id,
-    baseVersion: 0,
-    schemaVersion: 1,
-    payload: {},
-    state: 'queued',
-    attempts: 0,
-    createdAt: 0,
-    madeOffline: false,
-    ...change,
-  });
+  const command = (change: Partial<OutboxFields & StoredCommand> = {}): OutboxEntry =>
+    storedEntry({
+      seq: 1,
+      key: 'c:1',
+      actorId: 1,
+      accountId: 1,
+      name: 'domain.create',
+      kind: 'domain',
+      aggregateId: id,
+      baseVersion: 0,
+      schemaVersion: 1,
+      payload: {},
+      state: 'queued',
+      attempts: 0,
+      createdAt: 0,
+      madeOffline: false,
+      ...change,
+    });
   const entry = { id, domain: 'www.example.com', cname: 'www-example-com.cdn.test' } as DomainEntry;
   const data = (item: { server?: DomainEntry; pending?: OutboxEntry[] } | null): DomainData => ({
     rows: [],

@@ -1,5 +1,6 @@
 import type { DomainEntry, DomainGroup, Origin } from '../../../../src/contract/domain';
 import type { OutboxEntry, OutboxState, Projected } from '../../../../src/store';
+import { storedEntry } from '../../../support/outbox';
 
 /** A UUID made from a number, so tests can name domains and groups briefly. */
 export const uuid = (n: number, prefix = '0000') =>
@@ -66,7 +67,7 @@ export function outboxEntry(
   state: OutboxState = 'queued',
   error?: OutboxEntry['error'],
 ): OutboxEntry {
-  return {
+  return storedEntry({
     seq,
     key: `client:${seq}`,
     actorId: 7,
@@ -82,7 +83,7 @@ export function outboxEntry(
     createdAt: Date.parse('2026-02-01T00:00:00Z') + seq,
     madeOffline: false,
     ...(error ? { error } : {}),
-  };
+  });
 }
 
 /** The server's state of a domain with no edit waiting. */

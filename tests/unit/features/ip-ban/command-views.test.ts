@@ -1,27 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { lineText } from '../../../../src/commands/command';
-import { commands } from '../../../../src/commands/registry';
+import { callOf } from '../../../../src/commands/queue';
+import { commandNamed } from '../../../../src/commands/registry';
 import { ipBanCommandViews } from '../../../../src/features/ip-ban/command-views';
 import { activateEnglish, entry } from './fixtures';
 
 beforeAll(activateEnglish);
 
 const views = ipBanCommandViews;
-const ban = { name: 'ipBan.ban', payload: { cidr: '192.0.2.1', reason: 'scraping', expires_at: null } };
-const update = {
-  name: 'ipBan.update',
-  payload: { cidr: '192.0.2.0/24', reason: 'new reason', expires_at: '2099-01-01T00:00:00.000Z' },
-};
-const unban = { name: 'ipBan.unban', payload: { cidr: '2001:db8::/48' } };
+const ban = callOf('ipBan.ban', { cidr: '192.0.2.1', reason: 'scraping', expires_at: null });
+const update = callOf('ipBan.update', {
+  cidr: '192.0.2.0/24',
+  reason: 'new reason',
+  expires_at: '2099-01-01T00:00:00.000Z',
+});
+const unban = callOf('ipBan.unban', { cidr: '2001:db8::/48' });
 
 describe('the IP-ban commands in the pending-changes panel', () => {
   it('name each edit in a line', () => {
-    const line = (c: { name: 'ipBan.ban' | 'ipBan.update' | 'ipBan.unban'; payload: object }) =>
-      lineText(commands[c.name].describe(c.payload as never), i18n);
-    expect(line(ban as typeof ban & { name: 'ipBan.ban' })).toBe('Ban 192.0.2.1');
-    expect(line(update as typeof update & { name: 'ipBan.update' })).toBe('Change the ban of 192.0.2.0/24');
-    expect(line(unban as typeof unban & { name: 'ipBan.unban' })).toBe('Unban 2001:db8::/48');
+    const line = (c: { name: string; payload: unknown }) =>
+      lineText(commandNamed(c.name)!.describe(c.payload as never), i18n);
+    expect(line(ban)).toBe('Ban 192.0.2.1');
+    expect(line(update)).toBe('Change the ban of 192.0.2.0/24');
+    expect(line(unban)).toBe('Unban 2001:db8::/48');
   });
 
   it('compare the server’s entry with mine, field by field', () => {

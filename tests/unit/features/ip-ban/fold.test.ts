@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { project, type OutboxEntry, type SnapshotRow } from '../../../../src/store';
 import { ipBanFold } from '../../../../src/features/ip-ban/fold';
 import { entry } from './fixtures';
+import { storedEntry } from '../../../support/outbox';
 
 const ban = (cidr: string, reason = '', expires_at: string | null = null) => ({
   name: 'ipBan.ban',
@@ -73,22 +74,23 @@ describe('the IP-ban fold', () => {
       { kind: 'ipBan', id: '192.0.2.1', version: 3, data: entry('192.0.2.1', { version: 3 }), fetchedAt: 1 },
       { kind: 'ipBan', id: '198.51.100.0/24', version: 1, data: entry('198.51.100.0/24'), fetchedAt: 1 },
     ];
-    const queued = (seq: number, name: string, aggregateId: string, payload: unknown): OutboxEntry => ({
-      seq,
-      key: `c:${seq}`,
-      actorId: 1,
-      accountId: 1,
-      name,
-      kind: 'ipBan',
-      aggregateId,
-      baseVersion: 0,
-      schemaVersion: 1,
-      payload,
-      state: 'queued',
-      attempts: 0,
-      createdAt: 1000 + seq,
-      madeOffline: true,
-    });
+    const queued = (seq: number, name: string, aggregateId: string, payload: unknown): OutboxEntry =>
+      storedEntry({
+        seq,
+        key: `c:${seq}`,
+        actorId: 1,
+        accountId: 1,
+        name,
+        kind: 'ipBan',
+        aggregateId,
+        baseVersion: 0,
+        schemaVersion: 1,
+        payload,
+        state: 'queued',
+        attempts: 0,
+        createdAt: 1000 + seq,
+        madeOffline: true,
+      });
     const outbox = [
       queued(2, 'ipBan.ban', '192.0.2.1', { cidr: '192.0.2.1', reason: 'back', expires_at: null }),
       queued(1, 'ipBan.unban', '192.0.2.1', { cidr: '192.0.2.1' }),

@@ -1,0 +1,75 @@
+import { Badge, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { CopyTarget } from '../../../machines';
+import { CnameCopy } from '../cname-copy';
+
+/** A target's result: a badge, and under it what follows from it. */
+function ResultBadge({
+  palette,
+  label,
+  children,
+}: {
+  palette: 'green' | 'red' | 'orange';
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="1">
+      <Badge colorPalette={palette} variant="subtle" alignSelf="flex-start">
+        {label}
+      </Badge>
+      {children}
+    </Stack>
+  );
+}
+
+export function TargetState({
+  target,
+  cname,
+  online,
+}: {
+  target: CopyTarget;
+  cname: string;
+  online: boolean;
+}) {
+  const { t } = useLingui();
+  switch (target.result) {
+    case 'created':
+      return (
+        <ResultBadge palette="green" label={t({ id: 'domain.copy.result.created', message: 'Created' })}>
+          <CnameCopy cname={cname} />
+        </ResultBadge>
+      );
+    case 'failed':
+      return (
+        <ResultBadge palette="red" label={t({ id: 'domain.copy.result.failed', message: 'Failed' })}>
+          <Text fontSize="sm" color="fg.error">
+            {target.message ||
+              t({ id: 'domain.copy.result.refused', message: 'The server rejected this domain.' })}
+          </Text>
+        </ResultBadge>
+      );
+    default:
+      return online ? (
+        <HStack gap="2">
+          <Spinner size="xs" color="blue.solid" />
+          <Text fontSize="sm" color="fg.muted">
+            {t({ id: 'domain.copy.result.creating', message: 'Creating…' })}
+          </Text>
+        </HStack>
+      ) : (
+        <ResultBadge
+          palette="orange"
+          label={t({ id: 'domain.copy.result.pending', message: 'Pending sync' })}
+        >
+          <Text fontSize="sm" color="fg.muted">
+            {t({
+              id: 'domain.copy.result.offline',
+              message: 'Saved on this device; it will be created when you are back online.',
+            })}
+          </Text>
+        </ResultBadge>
+      );
+  }
+}
