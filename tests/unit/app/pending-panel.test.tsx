@@ -263,4 +263,18 @@ describe('the pending-changes panel', () => {
     expect(await screen.findByText(/Your sign-in has expired/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
   });
+
+  it('tells when sending waits for the server, with a retry, or is paused by the account', async () => {
+    await runtime.store.enqueue(ban('192.0.2.1'), { offline: false });
+    server.answerWith(() => ({ kind: 'retry', retryAfterMs: null }));
+    renderPanel();
+    await act(async () => runtime.engine.start());
+    expect(await screen.findByText(/The server could not be reached\. Next try at/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry now' })).toBeTruthy();
+
+    server.answerWith(() => ({ kind: 'blocked', code: 40301, msg: 'The service is closed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('Sending is paused: The service is closed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+  });
 });
