@@ -2,7 +2,8 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import type { Read } from '../../sync/reads';
-import { GrantList, GrantPicker } from '../../ui/grant-picker';
+import { GrantList } from '../../ui/grant-list';
+import { GrantPicker } from '../../ui/grant-picker';
 
 interface DomainChoiceProps {
   value: { all: boolean; ids: string[] };

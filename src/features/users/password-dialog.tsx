@@ -1,98 +1,7 @@
-import { Alert } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useFieldForm, useSend } from './use-field-form';
-import { notify } from '../../ui/toaster';
-import { CurrentPasswordField, PasswordFields } from './fields';
-import { SendFormDialog } from './send-form-dialog';
-import { problemText } from './user-messages';
 import { useUserCall } from './use-reads';
-import {
-  emptyPassword,
-  emptyPasswordChange,
-  passwordChangeFields,
-  passwordChangeProblems,
-  passwordFields,
-  passwordProblems,
-  type FieldProblems,
-  type PasswordChangeDraft,
-  type PasswordDraft,
-  type UserField,
-} from './validate';
-
-interface PasswordFormProps<D extends PasswordDraft> {
-  initial: () => D;
-  problemsOf: (draft: D) => FieldProblems;
-  fields: readonly UserField[];
-  /** Sends the form; its answer's notice. */
-  send: (draft: D) => Promise<string>;
-  title: string;
-  intro: string;
-  submitLabel: string;
-  online: boolean;
-  onClose: () => void;
-}
-
-/**
- * A password form in a dialog (spec §5 policy): the new password twice, and the current one when
- * `D` has it. Online only; what was typed stays whatever the server answers.
- */
-function PasswordForm<D extends PasswordDraft & { old_password?: string }>({
-  initial,
-  problemsOf,
-  fields,
-  send,
-  title,
-  intro,
-  submitLabel,
-  online,
-  onClose,
-}: PasswordFormProps<D>) {
-  const { t, i18n } = useLingui();
-  const form = useFieldForm<D>(initial, problemsOf);
-  const { draft, shown, change, touch } = form;
-  const sending = useSend(form, fields, async (sent) => {
-    notify('success', await send(sent));
-    onClose();
-  });
-
-  return (
-    <SendFormDialog
-      size="lg"
-      title={title}
-      intro={intro}
-      onClose={onClose}
-      submitLabel={submitLabel}
-      send={sending}
-      online={online}
-    >
-      {!online ? (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>
-            {t({
-              id: 'user.offline.security',
-              message: 'This needs a connection: passwords and sign-in settings go straight to the server.',
-            })}
-          </Alert.Title>
-        </Alert.Root>
-      ) : null}
-      {draft.old_password !== undefined ? (
-        <CurrentPasswordField
-          value={draft.old_password}
-          onChange={(old_password) => change({ old_password } as Partial<D>)}
-          onBlur={() => touch('old_password')}
-          problem={problemText(i18n, shown.old_password)}
-        />
-      ) : null}
-      <PasswordFields
-        value={draft}
-        problems={shown}
-        onChange={(next) => change(next as Partial<D>)}
-        onTouch={touch}
-      />
-    </SendFormDialog>
-  );
-}
+import { emptyPassword, passwordFields, passwordProblems, type PasswordDraft } from './validate';
+import { PasswordForm } from './password-form';
 
 /** Resets a sub-account's password: its sign-ins end. */
 export function PasswordDialog({
@@ -122,35 +31,6 @@ export function PasswordDialog({
         message: 'The sub-account is signed out everywhere and signs in with the new password.',
       })}
       submitLabel={t({ id: 'user.password.submit', message: 'Reset password' })}
-      online={online}
-      onClose={onClose}
-    />
-  );
-}
-
-/** Changes the signed-in account's own password: its other sign-ins end, this one stays. */
-export function PasswordChangeDialog({ online, onClose }: { online: boolean; onClose: () => void }) {
-  const { t } = useLingui();
-  const call = useUserCall();
-  return (
-    <PasswordForm<PasswordChangeDraft>
-      initial={emptyPasswordChange}
-      problemsOf={passwordChangeProblems}
-      fields={passwordChangeFields}
-      send={async (draft) => {
-        await call('passwordChange', draft);
-        return t({
-          id: 'user.password.changed',
-          message: 'Password changed. Your other sign-ins have ended.',
-        });
-      }}
-      title={t({ id: 'user.password.changeTitle', message: 'Change password' })}
-      intro={t({
-        id: 'user.password.changeIntro',
-        message:
-          'Enter your current password, then the new one twice. You stay signed in here; your other sign-ins end.',
-      })}
-      submitLabel={t({ id: 'user.password.changeSubmit', message: 'Change password' })}
       online={online}
       onClose={onClose}
     />

@@ -1,7 +1,8 @@
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { GrantList, GrantPicker, type GrantOption } from '../../ui/grant-picker';
+import { GrantList } from '../../ui/grant-list';
+import { GrantPicker, type GrantOption } from '../../ui/grant-picker';
 import { SectionCard } from '../../ui/section-card';
 import type { MenuGroup } from './menu-tree';
 import { MenuTreeView } from './menu-tree-view';

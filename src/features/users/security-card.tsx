@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useCall } from '../../sync/reads';
 import { SectionCard } from '../../ui/section-card';
-import { PasswordChangeDialog } from './password-dialog';
+import { PasswordChangeDialog } from './password-change-dialog';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
 import { TwoFactorEnableDialog } from './two-factor-enable-dialog';
 import { securityColors, securityLabels } from './user-messages';
