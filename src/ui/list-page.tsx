@@ -10,10 +10,7 @@ import { StoredListStatus } from './stored-list-status';
 const sentenceGap = (locale: string) => (locale.startsWith('zh') ? '' : ' ');
 
 /** The screen's own words for its list while it was never read on this device. */
-export type NeverReadTexts = Pick<
-  NeverReadListProps,
-  'loading' | 'failedTitle' | 'offlineTitle' | 'offlineHint'
->;
+export type NeverReadTexts = Pick<NeverReadListProps, 'what' | 'offlineHint'>;
 
 export interface ListPageProps<T> {
   title: string;

@@ -4,15 +4,14 @@ import { useLingui } from '@lingui/react/macro';
 import { ScreenSkeleton } from './screen-skeleton';
 import { isLive, type StoredList } from './stored-list';
 
-/** The list, and the screen's own texts, which name it. */
+/** The list, and the screen's name for it. */
 export interface NeverReadListProps {
   list: StoredList;
-  /** Shown while the list is being read. */
-  loading: string;
-  /** The read failed while online. */
-  failedTitle: string;
-  /** Offline: the list has not been read on this device yet. */
-  offlineTitle: string;
+  /**
+   * What the screen reads, named as a sentence about it names it ("the sub-accounts", 「子账号列表」):
+   * the list's sentences (being loaded, not loaded, not loaded on this device) are said of it.
+   */
+  what: string;
   /** Offline: when the list will be read; by default, once online (`offlineHintThem`). */
   offlineHint?: string;
   /** The server's refusal (the caller may not read the list): shown instead, with no retry. */
@@ -25,20 +24,24 @@ const offlineHintThem = msg({
   message: 'Connect to the internet once to load them; they are then kept for offline use.',
 });
 
+/** Said of what a screen reads while it was never read on this device (`NeverReadListProps.what`). */
+export function useNeverReadTexts(what: string) {
+  const { t } = useLingui();
+  return {
+    loading: t({ id: 'list.neverRead.loading', message: `Loading ${what}…` }),
+    failedTitle: t({ id: 'list.neverRead.failed', message: `Could not load ${what}.` }),
+    offlineTitle: t({ id: 'list.neverRead.offline', message: `This device has not loaded ${what} yet.` }),
+  };
+}
+
 /**
  * The body of a list screen while its list was never read on this device and nothing is stored:
  * the list's shape while it is being read; otherwise why there is nothing to show, with a retry when
  * online.
  */
-export function NeverReadList({
-  list,
-  loading,
-  failedTitle,
-  offlineTitle,
-  offlineHint,
-  refused,
-}: NeverReadListProps) {
+export function NeverReadList({ list, what, offlineHint, refused }: NeverReadListProps) {
   const { t, i18n } = useLingui();
+  const { loading, failedTitle, offlineTitle } = useNeverReadTexts(what);
   const { online, pull } = list;
   if (!refused && isLive(list)) return <ScreenSkeleton label={loading} title={false} />;
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ListPending, type ListPendingProps } from './list-pending';
 import type { NeverReadTexts } from './list-page';
-import { NeverReadList } from './never-read-list';
+import { NeverReadList, useNeverReadTexts } from './never-read-list';
 import { ScreenPage, type ScreenPageProps } from './screen-page';
 import type { StoredList } from './stored-list';
 import { StoredListStatus } from './stored-list-status';
@@ -28,9 +28,7 @@ export function StoredListPage<T>({
   list,
   storageUnavailable,
   noStorage,
-  loading,
-  failedTitle,
-  offlineTitle,
+  what,
   offlineHint,
   title,
   actions,
@@ -38,6 +36,7 @@ export function StoredListPage<T>({
   children,
   ...frame
 }: StoredListPageProps<T>) {
+  const { loading } = useNeverReadTexts(what);
   if (data === undefined)
     return (
       <ListPending
@@ -58,17 +57,7 @@ export function StoredListPage<T>({
         </>
       }
     >
-      {list.neverRead ? (
-        <NeverReadList
-          list={list}
-          loading={loading}
-          failedTitle={failedTitle}
-          offlineTitle={offlineTitle}
-          offlineHint={offlineHint}
-        />
-      ) : (
-        children(data)
-      )}
+      {list.neverRead ? <NeverReadList list={list} what={what} offlineHint={offlineHint} /> : children(data)}
       {dialogs}
     </ScreenPage>
   );

@@ -91,15 +91,7 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
     contacts: t({ id: 'alarm.ui.tab.contacts', message: 'Contacts' }),
   };
   const neverRead = (
-    <NeverReadList
-      list={stored}
-      loading={loading}
-      failedTitle={t({ id: 'alarm.ui.failed', message: 'The alarm settings could not be loaded.' })}
-      offlineTitle={t({
-        id: 'alarm.ui.offlineTitle',
-        message: 'The alarm settings have not been loaded on this device yet.',
-      })}
-    />
+    <NeverReadList list={stored} what={t({ id: 'alarm.ui.what', message: 'the alarm settings' })} />
   );
   const panels: Record<AlarmTab, ReactNode> = {
     policies: <PoliciesTab settings={settings} enqueue={enqueue} onDelete={setDeleting} />,

@@ -75,15 +75,7 @@ export function HistoryTab() {
           reads={reads}
           failed={read.failed}
           error={read.error}
-          loading={t({ id: 'alarm.ui.history.loading', message: 'Loading the alarm history…' })}
-          failedTitle={t({
-            id: 'alarm.ui.history.failed',
-            message: 'The alarm history could not be loaded.',
-          })}
-          offlineTitle={t({
-            id: 'alarm.ui.history.offlineTitle',
-            message: 'This alarm history has not been loaded on this device yet.',
-          })}
+          what={t({ id: 'alarm.ui.history.what', message: 'the alarm history' })}
           offlineHint={t({
             id: 'alarm.ui.history.offlineHint',
             message: 'Connect to the internet once to load it; it is then kept for offline use.',

@@ -109,12 +109,7 @@ function AuditLogBody({ search: given, onSearchChange }: AuditLogScreenProps) {
             {toolbar}
             <NeverReadList
               list={{ ...reads, neverRead: true, pullState: read.failed ? 'failed' : 'pulling' }}
-              loading={t({ id: 'auditLog.loading', message: 'Loading the audit log…' })}
-              failedTitle={t({ id: 'auditLog.failed', message: 'The audit log could not be loaded.' })}
-              offlineTitle={t({
-                id: 'auditLog.offlineTitle',
-                message: 'This page of the audit log has not been loaded on this device yet.',
-              })}
+              what={t({ id: 'auditLog.what', message: 'this page of the audit log' })}
               offlineHint={t({
                 id: 'auditLog.offlineHint',
                 message: 'Connect to the internet to load it; pages once loaded stay readable offline.',

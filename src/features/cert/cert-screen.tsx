@@ -174,17 +174,12 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
           </Button>
         </>
       }
-      loading={t({ id: 'cert.screen.loading', message: 'Loading the certificates…' })}
       noStorage={t({
         id: 'cert.screen.noStorage',
         message:
           'This browser does not let the console store data on this device, so certificates cannot be shown here. Allow site data for this site, or use another browser, then reload the page.',
       })}
-      failedTitle={t({ id: 'cert.empty.failedTitle', message: 'The certificates could not be loaded.' })}
-      offlineTitle={t({
-        id: 'cert.empty.offlineTitle',
-        message: 'The certificates have not been loaded on this device yet.',
-      })}
+      what={t({ id: 'cert.screen.what', message: 'the certificates' })}
       dialogs={dialogs}
     >
       {() => (

@@ -230,18 +230,7 @@ function ContentBody({ search, onSearchChange }: ContentScreenProps) {
         ))}
         <Tabs.Content value="records">
           {stored.neverRead ? (
-            <NeverReadList
-              list={stored}
-              loading={loading}
-              failedTitle={t({
-                id: 'content.empty.failedTitle',
-                message: 'The records could not be loaded.',
-              })}
-              offlineTitle={t({
-                id: 'content.empty.offlineTitle',
-                message: 'The records have not been loaded on this device yet.',
-              })}
-            />
+            <NeverReadList list={stored} what={t({ id: 'content.records.what', message: 'the records' })} />
           ) : (
             <Records
               rows={rows}

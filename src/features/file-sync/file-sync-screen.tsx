@@ -118,12 +118,7 @@ function FileSyncBody() {
           reads={reads}
           failed={read.failed}
           error={read.error}
-          loading={t({ id: 'fileSync.list.loading', message: 'Loading the file sync tasks…' })}
-          failedTitle={t({ id: 'fileSync.list.failed', message: 'The file sync tasks could not be loaded.' })}
-          offlineTitle={t({
-            id: 'fileSync.list.offlineTitle',
-            message: 'The file sync tasks have not been loaded on this device yet.',
-          })}
+          what={t({ id: 'fileSync.list.what', message: 'the file sync tasks' })}
         />
       </Stack>
     );

@@ -273,17 +273,12 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
           {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
         </Button>
       }
-      loading={t({ id: 'ipBan.screen.loading', message: 'Loading the ban list…' })}
       noStorage={t({
         id: 'ipBan.screen.noStorage',
         message:
           'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
       })}
-      failedTitle={t({ id: 'ipBan.empty.failedTitle', message: 'The ban list could not be loaded.' })}
-      offlineTitle={t({
-        id: 'ipBan.empty.offlineTitle',
-        message: 'The ban list has not been loaded on this device yet.',
-      })}
+      what={t({ id: 'ipBan.screen.what', message: 'the ban list' })}
       offlineHint={t({
         id: 'ipBan.empty.offlineHint',
         message: 'Connect to the internet once to load it; it is then kept for offline use.',

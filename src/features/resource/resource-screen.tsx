@@ -46,12 +46,7 @@ function ResourceBody() {
       reads={reads}
       read={read}
       neverRead={{
-        loading: t({ id: 'resource.loading', message: 'Loading the quotas…' }),
-        failedTitle: t({ id: 'resource.failed', message: 'The quotas could not be loaded.' }),
-        offlineTitle: t({
-          id: 'resource.offlineTitle',
-          message: 'The quotas have not been loaded on this device yet.',
-        }),
+        what: t({ id: 'resource.what', message: 'the quotas' }),
       }}
     >
       {({ resources, content }) => (

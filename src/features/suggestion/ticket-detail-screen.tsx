@@ -51,12 +51,7 @@ function TicketDetailBody({ id }: { id: number }) {
             reads={reads}
             failed={read.failed}
             error={read.error}
-            loading={t({ id: 'ticket.detail.loading', message: 'Loading the ticket…' })}
-            failedTitle={t({ id: 'ticket.detail.failed', message: 'The ticket could not be loaded.' })}
-            offlineTitle={t({
-              id: 'ticket.detail.offlineTitle',
-              message: 'This ticket has not been loaded on this device yet.',
-            })}
+            what={t({ id: 'ticket.detail.what', message: 'the ticket' })}
             offlineHint={t({
               id: 'ticket.list.offlineHint',
               message: 'Connect to the internet once to load them; they are then kept for offline use.',

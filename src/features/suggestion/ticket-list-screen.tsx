@@ -84,12 +84,7 @@ function TicketListBody({ onOpen, create = false }: TicketListProps) {
       read={read}
       actions={read.data ? createButton : null}
       neverRead={{
-        loading: t({ id: 'ticket.list.loading', message: 'Loading the tickets…' }),
-        failedTitle: t({ id: 'ticket.list.failed', message: 'The tickets could not be loaded.' }),
-        offlineTitle: t({
-          id: 'ticket.list.offlineTitle',
-          message: 'The tickets have not been loaded on this device yet.',
-        }),
+        what: t({ id: 'ticket.list.what', message: 'the tickets' }),
         offlineHint: t({
           id: 'ticket.list.offlineHint',
           message: 'Connect to the internet once to load them; they are then kept for offline use.',

@@ -173,12 +173,7 @@ function TokenBody() {
       read={read}
       actions={read.data ? createButton : null}
       neverRead={{
-        loading: t({ id: 'token.list.loading', message: 'Loading the tokens…' }),
-        failedTitle: t({ id: 'token.list.failed', message: 'The tokens could not be loaded.' }),
-        offlineTitle: t({
-          id: 'token.list.offlineTitle',
-          message: 'The tokens have not been loaded on this device yet.',
-        }),
+        what: t({ id: 'token.list.what', message: 'the tokens' }),
       }}
     >
       {() => (

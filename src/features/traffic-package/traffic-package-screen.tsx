@@ -26,12 +26,7 @@ function TrafficPackageBody() {
       reads={reads}
       read={read}
       neverRead={{
-        loading: t({ id: 'package.list.loading', message: 'Loading the traffic packages…' }),
-        failedTitle: t({ id: 'package.list.failed', message: 'The traffic packages could not be loaded.' }),
-        offlineTitle: t({
-          id: 'package.list.offlineTitle',
-          message: 'The traffic packages have not been loaded on this device yet.',
-        }),
+        what: t({ id: 'package.list.what', message: 'the traffic packages' }),
       }}
     >
       {(data) => <TrafficPackages data={data} />}

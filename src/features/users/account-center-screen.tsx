@@ -68,12 +68,7 @@ function AccountCenterOf({ id }: AccountCenterScreenProps) {
         header={<ScreenHeader title={title} />}
         reads={reads}
         failed={read.failed}
-        loading={t({ id: 'user.center.loading', message: 'Loading the account…' })}
-        failedTitle={t({ id: 'user.center.failed', message: 'The account could not be loaded.' })}
-        offlineTitle={t({
-          id: 'user.center.offlineTitle',
-          message: 'This account has not been loaded on this device yet.',
-        })}
+        what={t({ id: 'user.center.what', message: 'the account' })}
       />
     );
 

@@ -12,17 +12,14 @@ export function NotLoaded({
   header,
   reads,
   failed,
-  loading,
-  failedTitle,
-  offlineTitle,
+  what,
 }: {
   header: ReactNode;
   reads: ReadsStatus;
   /** The last read failed. */
   failed: boolean;
-  loading: string;
-  failedTitle: string;
-  offlineTitle: string;
+  /** The account, as the screen names it (`NeverReadListProps.what`). */
+  what: string;
 }) {
   const { t } = useLingui();
   return (
@@ -30,9 +27,7 @@ export function NotLoaded({
       {header}
       <NeverReadList
         list={{ ...reads, neverRead: true, pullState: failed ? 'failed' : 'pulling' }}
-        loading={loading}
-        failedTitle={failedTitle}
-        offlineTitle={offlineTitle}
+        what={what}
         offlineHint={t({
           id: 'user.detail.offlineHint',
           message: 'Connect to the internet once to load it; it is then kept for offline use.',

@@ -73,12 +73,7 @@ function UserDetailBody({ id, tab, onTab, menuLabels }: UserDetailScreenProps) {
         header={header}
         reads={reads}
         failed={read.failed}
-        loading={t({ id: 'user.detail.loading', message: 'Loading the sub-account…' })}
-        failedTitle={t({ id: 'user.detail.failed', message: 'The sub-account could not be loaded.' })}
-        offlineTitle={t({
-          id: 'user.detail.offlineTitle',
-          message: 'This sub-account has not been loaded on this device yet.',
-        })}
+        what={t({ id: 'user.detail.what', message: 'the sub-account' })}
       />
     );
   }

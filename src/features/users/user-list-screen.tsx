@@ -117,12 +117,7 @@ function UserListBody() {
       read={read}
       actions={read.data ? createButton : null}
       neverRead={{
-        loading: t({ id: 'user.list.loading', message: 'Loading the sub-accounts…' }),
-        failedTitle: t({ id: 'user.list.failed', message: 'The sub-accounts could not be loaded.' }),
-        offlineTitle: t({
-          id: 'user.list.offlineTitle',
-          message: 'The sub-accounts have not been loaded on this device yet.',
-        }),
+        what: t({ id: 'user.list.what', message: 'the sub-accounts' }),
       }}
     >
       {() => (

@@ -273,20 +273,12 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
           {createButton}
         </>
       }
-      loading={t({ id: 'domain.list.loading', message: 'Loading the domain list…' })}
       noStorage={t({
         id: 'domain.list.noStorage',
         message:
           'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
       })}
-      failedTitle={t({
-        id: 'domain.list.empty.failedTitle',
-        message: 'The domain list could not be loaded.',
-      })}
-      offlineTitle={t({
-        id: 'domain.list.empty.offlineTitle',
-        message: 'The domain list has not been loaded on this device yet.',
-      })}
+      what={t({ id: 'domain.list.what', message: 'the domain list' })}
       offlineHint={t({
         id: 'domain.list.empty.offlineHint',
         message: 'It loads as soon as you are back online, and is then kept for offline use.',

@@ -129,7 +129,7 @@ describe('the domain list', () => {
     setOnline(false);
     runtime = await openTestRuntime();
     render(<Screen given={runtime} />);
-    await screen.findByText('The domain list has not been loaded on this device yet.');
+    await screen.findByText('This device has not loaded the domain list yet.');
     expect(requests).toEqual([]);
   });
 

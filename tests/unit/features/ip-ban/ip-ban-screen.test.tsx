@@ -119,7 +119,7 @@ describe('the IP blocking screen', () => {
     setOnline(false);
     runtime = await openTestRuntime();
     render(<Screen runtime={runtime} />);
-    await screen.findByText('The ban list has not been loaded on this device yet.');
+    await screen.findByText('This device has not loaded the ban list yet.');
     expect(requests).toEqual([]);
   });
 

@@ -97,7 +97,7 @@ describe('the token list', () => {
       domainNames: [domains],
     });
     renderScreen();
-    expect(await screen.findByText('The tokens could not be loaded.')).toBeTruthy();
+    expect(await screen.findByText('Could not load the tokens.')).toBeTruthy();
   });
 });
 

@@ -73,6 +73,6 @@ describe('the sub-account list', () => {
     cleanup();
     fakeServer({ childLists: [{ code: 50001, msg: 'The server is busy.', data: {} }] });
     renderScreen();
-    expect(await screen.findByText('The sub-accounts could not be loaded.')).toBeTruthy();
+    expect(await screen.findByText('Could not load the sub-accounts.')).toBeTruthy();
   });
 });
