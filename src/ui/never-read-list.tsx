@@ -31,6 +31,10 @@ export function useNeverReadTexts(what: string) {
     loading: t({ id: 'list.neverRead.loading', message: `Loading ${what}…` }),
     failedTitle: t({ id: 'list.neverRead.failed', message: `Could not load ${what}.` }),
     offlineTitle: t({ id: 'list.neverRead.offline', message: `This device has not loaded ${what} yet.` }),
+    noStorage: t({
+      id: 'list.neverRead.noStorage',
+      message: `This browser does not let the console store data on this device, so ${what} cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.`,
+    }),
   };
 }
 

@@ -8,8 +8,9 @@ export interface SearchPagerProps<
   search: Q;
   onSearchChange(search: Q): void;
   total: number;
-  page: number;
-  pageCount: number;
+  /** The page shown and how many there are; by default as `pageOf` makes them of `total`. */
+  page?: number;
+  pageCount?: number;
   sizes: readonly [S, ...S[]];
 }
 
@@ -23,14 +24,16 @@ export function SearchPager<S extends number, Q extends { page?: number | undefi
   sizes,
   hiddenWhenShort,
 }: SearchPagerProps<S, Q>) {
+  const size = search.size ?? sizes[0];
+  const count = pageCount ?? Math.max(1, Math.ceil(total / size));
   return (
     <Pager
       total={total}
-      page={page}
-      pageCount={pageCount}
+      page={page ?? Math.min(search.page ?? 1, count)}
+      pageCount={count}
       sizes={sizes}
       hiddenWhenShort={hiddenWhenShort}
-      size={search.size ?? sizes[0]}
+      size={size}
       onPage={(p) => onSearchChange({ ...search, page: p > 1 ? p : undefined })}
       onSize={(s) => onSearchChange({ ...search, size: s === sizes[0] ? undefined : s, page: undefined })}
     />

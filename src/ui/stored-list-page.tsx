@@ -7,7 +7,10 @@ import type { StoredList } from './stored-list';
 import { StoredListStatus } from './stored-list-status';
 
 export interface StoredListPageProps<T>
-  extends Omit<ScreenPageProps, 'title' | 'children'>, Omit<ListPendingProps, 'loading'>, NeverReadTexts {
+  extends
+    Omit<ScreenPageProps, 'title' | 'children'>,
+    Pick<ListPendingProps, 'storageUnavailable' | 'title'>,
+    NeverReadTexts {
   /** What the screen shows, as stored on this device; undefined while the store or the list opens. */
   data: T | undefined;
   /** How the stored list stands (`storedList`), for its status and while it was never read. */
@@ -27,7 +30,6 @@ export function StoredListPage<T>({
   data,
   list,
   storageUnavailable,
-  noStorage,
   what,
   offlineHint,
   title,
@@ -36,7 +38,7 @@ export function StoredListPage<T>({
   children,
   ...frame
 }: StoredListPageProps<T>) {
-  const { loading } = useNeverReadTexts(what);
+  const { loading, noStorage } = useNeverReadTexts(what);
   if (data === undefined)
     return (
       <ListPending

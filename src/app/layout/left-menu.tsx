@@ -3,11 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { limits, menuPathForRoute } from '../../contract';
 import type { MenuItem } from '../../contract';
-import { ChevronDownIcon, ChevronRightIcon } from '../../ui/icons';
-import { routeOfMenuPath } from '../guard';
 import { buildMenu } from '../menu/build-menu';
-import type { MenuNode } from '../menu/build-menu';
-import { menuLabels } from '../menu/menu-labels';
+import { MenuLink, MenuGroup } from './menu-group';
 
 /** The selected menu path follows the address, applied after 50 ms (spec §9). */
 function useSelectedPath(pathname: string): string | null {
@@ -51,65 +48,6 @@ const menuCss = {
   '& button:hover': { bg: 'bg.muted' },
   '& button[data-selected]': { fontWeight: 'semibold' },
 } as const;
-
-function MenuLink({
-  node,
-  selected,
-  onNavigate,
-}: {
-  node: MenuNode;
-  selected: boolean;
-  onNavigate?: () => void;
-}) {
-  const { i18n } = useLingui();
-  const label = menuLabels[node.name];
-  return (
-    <a
-      href={`#${routeOfMenuPath(node.path)}`}
-      aria-current={selected ? 'page' : undefined}
-      onClick={onNavigate}
-    >
-      {label ? i18n._(label) : node.name}
-    </a>
-  );
-}
-
-function MenuGroup({
-  node,
-  selected,
-  onNavigate,
-}: {
-  node: MenuNode;
-  selected: string | null;
-  onNavigate?: () => void;
-}) {
-  const { i18n } = useLingui();
-  const containsSelected = node.children.some((c) => c.path === selected);
-  const [open, setOpen] = useState(true);
-  const label = menuLabels[node.name];
-  const listId = `menu-group-${node.id}`;
-  return (
-    <>
-      <button
-        type="button"
-        data-selected={containsSelected ? '' : undefined}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {label ? i18n._(label) : node.name}
-        {open ? <ChevronDownIcon size={14} /> : <ChevronRightIcon size={14} />}
-      </button>
-      <ul id={listId} hidden={!open}>
-        {node.children.map((child) => (
-          <li key={child.id}>
-            <MenuLink node={child} selected={child.path === selected} onNavigate={onNavigate} />
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
 
 /**
  * The left menu built from the server's grants (spec §2 menu rules). Drawn again only when the

@@ -1,11 +1,11 @@
 import { Box, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import { useAppState } from '../../ui/app-state';
 import { BookIcon, ChatIcon, CloudIcon, LogoIcon, MenuIcon, TicketIcon } from '../../ui/icons';
 import { SyncIndicator } from '../sync/sync-indicator';
 import { DeferredMenu } from './deferred-menu';
 import { AccountTrigger, LanguageTrigger, ProductsTrigger, UserTrigger } from './menu-triggers';
+import { BarLink } from './bar-link';
 
 // The menus' code comes when first wanted (see DeferredMenu); their buttons are drawn at once.
 const loadProducts = () => import('./products-menu').then((m) => m.ProductsMenu);
@@ -15,43 +15,6 @@ const loadUser = () => import('./user-menu').then((m) => m.UserMenu);
 
 /** Where the portal's support pages live when the service is not open (served by the server). */
 const portalSupport = '/portal/support';
-
-/** A top-bar link; below desktop width only its icon shows, its name stays its label and tooltip. */
-function BarLink({
-  href,
-  icon,
-  label,
-  external = false,
-}: {
-  href: string;
-  icon?: ReactNode;
-  label: string;
-  external?: boolean;
-}) {
-  return (
-    <Link
-      href={href}
-      color="inherit"
-      fontSize="sm"
-      px="2"
-      py="1"
-      borderRadius="md"
-      display="inline-flex"
-      alignItems="center"
-      gap="1"
-      textDecoration="none"
-      _hover={{ bg: 'whiteAlpha.200', textDecoration: 'none' }}
-      aria-label={icon ? label : undefined}
-      title={icon ? label : undefined}
-      {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
-    >
-      {icon}
-      <Box as="span" whiteSpace="nowrap" display={icon ? { base: 'none', lg: 'inline' } : 'inline'}>
-        {label}
-      </Box>
-    </Link>
-  );
-}
 
 /** spec §2 top bar. `onToggleMenu` is given when the left menu is a drawer (tablet width). */
 export function TopBar({

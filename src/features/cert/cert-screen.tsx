@@ -59,11 +59,10 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
   // A keyword typed and not yet in the address shows its first page.
   const wantedPage = keyword === (search.keyword ?? '') ? (search.page ?? 1) : 1;
   const size = search.size ?? certPageSizes[0];
-  const {
-    page,
-    pageCount,
-    rows: shown,
-  } = useMemo(() => pageOf(filtered, wantedPage, size), [filtered, wantedPage, size]);
+  const { page, rows: shown } = useMemo(
+    () => pageOf(filtered, wantedPage, size),
+    [filtered, wantedPage, size],
+  );
   const close = useCallback(() => setOpen(null), []);
 
   const remove = async (cert: CertRow) => {
@@ -174,11 +173,6 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
           </Button>
         </>
       }
-      noStorage={t({
-        id: 'cert.screen.noStorage',
-        message:
-          'This browser does not let the console store data on this device, so certificates cannot be shown here. Allow site data for this site, or use another browser, then reload the page.',
-      })}
       what={t({ id: 'cert.screen.what', message: 'the certificates' })}
       dialogs={dialogs}
     >
@@ -278,7 +272,6 @@ export function CertScreen({ search, onSearchChange }: CertScreenProps) {
             onSearchChange={onSearchChange}
             total={filtered.length}
             page={page}
-            pageCount={pageCount}
             sizes={certPageSizes}
           />
         </>

@@ -39,11 +39,7 @@ export function Records({
 }: RecordsProps) {
   const { t, i18n } = useLingui();
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
-  const {
-    page,
-    pageCount,
-    rows: shown,
-  } = pageOf(filtered, search.page ?? 1, search.size ?? recordPageSizes[0]);
+  const { rows: shown } = pageOf(filtered, search.page ?? 1, search.size ?? recordPageSizes[0]);
   const set = (change: Partial<ContentSearch>) => onSearchChange({ ...search, ...change, page: undefined });
   const toggle = (id: string) =>
     setOpened((before) => {
@@ -131,8 +127,6 @@ export function Records({
         search={search}
         onSearchChange={onSearchChange}
         total={filtered.length}
-        page={page}
-        pageCount={pageCount}
         sizes={recordPageSizes}
       />
     </Stack>

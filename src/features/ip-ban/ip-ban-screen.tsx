@@ -92,11 +92,10 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const index = useMemo(() => indexInForce(inForce), [inForce]);
   const filtered = useMemo(() => sortRows(filterRows(rows, search), search.sort ?? 'newest'), [rows, search]);
   const size = search.size ?? 20;
-  const {
-    page,
-    pageCount,
-    rows: pageRows,
-  } = useMemo(() => pageOf(filtered, search.page ?? 1, size), [filtered, search.page, size]);
+  const { rows: pageRows } = useMemo(
+    () => pageOf(filtered, search.page ?? 1, size),
+    [filtered, search.page, size],
+  );
   const chosen = [...selected].filter((id) => {
     const row = byId.get(id);
     return row !== undefined && selectable(row);
@@ -273,11 +272,6 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
           {t({ id: 'ipBan.screen.ban', message: 'Ban IPs' })}
         </Button>
       }
-      noStorage={t({
-        id: 'ipBan.screen.noStorage',
-        message:
-          'This browser does not let the console store data on this device, so the ban list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
-      })}
       what={t({ id: 'ipBan.screen.what', message: 'the ban list' })}
       offlineHint={t({
         id: 'ipBan.empty.offlineHint',
@@ -415,8 +409,6 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
                       search={search}
                       onSearchChange={onSearchChange}
                       total={filteredCount}
-                      page={page}
-                      pageCount={pageCount}
                       sizes={ipBanPageSizes}
                     />
                   </>

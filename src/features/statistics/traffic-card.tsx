@@ -1,7 +1,6 @@
-import { Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { figureLabels } from './labels';
@@ -13,8 +12,7 @@ import { ReadStatus } from './read-status';
 import { statsDayStart } from './range';
 import { useSeries, withReads } from './use-reads';
 import { useCall } from '../../sync/reads';
-import type { BillingSummary } from '../../contract/traffic-package';
-import { useBillingModeText } from '../../ui/billing-mode';
+import { BillingLine } from './billing-line';
 
 const TrendChart = lazy(() => import('./charts').then((m) => ({ default: m.TrendChart })));
 
@@ -29,31 +27,6 @@ const cardFigures: FigureId[] = ['peakBandwidth', 'totalFlow', 'hitRate', 'total
  * so far (spec §9: by the account's billing type).
  */
 export const TrafficCard = withReads(TrafficBody);
-
-/**
- * The account's billing mode (with its billing type where the mode has several) and what is
- * billed so far: this month's flow, bandwidth figure, requests or page views, or today's peak
- * under daily peak billing (spec §2, §9; set by the operator).
- */
-function BillingLine({ summary }: { summary: BillingSummary | undefined }) {
-  const { t, i18n } = useLingui();
-  const billingModeText = useBillingModeText();
-  if (!summary) return null;
-  const locale = i18n.locale === 'zh_CN' ? 'zh-CN' : 'en-US';
-  const billed = formatValue(summary.value, summary.unit, locale);
-  return (
-    <>
-      <Text fontSize="sm" color="fg.muted">
-        {billingModeText(summary)}
-      </Text>
-      <Text fontSize="sm" color="fg.muted">
-        {summary.billing_type === 'daily_peak'
-          ? t({ id: 'dashboard.traffic.billedToday', message: `Billed today: ${billed}` })
-          : t({ id: 'dashboard.traffic.billed', message: `Billed this month: ${billed}` })}
-      </Text>
-    </>
-  );
-}
 
 function TrafficBody() {
   const { t, i18n } = useLingui();

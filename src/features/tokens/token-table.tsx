@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
 import type { TokenEntry } from '../../contract/users';
 import { formatDateTime } from '../../ui/format';
 import { ListTable, type ListColumn } from '../../ui/list-table';
 import { accessLabels } from './token-messages';
+import { Folded } from './folded';
 
 interface TokenTableProps {
   tokens: readonly TokenEntry[];
@@ -136,53 +136,5 @@ export function TokenTable({ tokens, mainId, domainNames, now, online, onDelete 
         );
       })}
     </ListTable>
-  );
-}
-
-/**
- * A count that unfolds into its items: the items on hover (the button's title) and, for touch and
- * keyboard, listed under it once pressed.
- */
-function Folded({
-  items,
-  summary,
-  mono = false,
-}: {
-  items: readonly string[];
-  summary: string;
-  mono?: boolean;
-}) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  return (
-    <Stack gap="1" align="flex-start">
-      <Button
-        size="xs"
-        variant="plain"
-        px="0"
-        h="auto"
-        textDecoration="underline dotted"
-        title={items.join('\n')}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((was) => !was)}
-      >
-        {summary}
-      </Button>
-      <Box
-        as="ul"
-        id={listId}
-        hidden={!open}
-        listStyleType="none"
-        fontSize="xs"
-        fontFamily={mono ? 'mono' : undefined}
-        maxH="160px"
-        overflowY="auto"
-      >
-        {items.map((item, index) => (
-          <li key={`${index}-${item}`}>{item}</li>
-        ))}
-      </Box>
-    </Stack>
   );
 }

@@ -8,10 +8,10 @@ import { ScreenPage } from '../../ui/screen-page';
 import { StoredListStatus } from '../../ui/stored-list-status';
 import { useOnline } from '../../ui/use-online';
 import { NotLoaded } from './not-loaded';
-import { ScreenNotice } from './screen-notice';
 import { withReads } from './use-reads';
 import { ProfileCard } from './profile-card';
 import { SecurityCard } from './security-card';
+import { OutOfReach } from './out-of-reach';
 
 export interface AccountCenterScreenProps {
   /** The account shown: the signed-in one, or the customer account a channel works in. */
@@ -33,21 +33,6 @@ function AccountCenterBody({ id }: AccountCenterScreenProps) {
   // A sub-account has its own account center only: other accounts are not its to see.
   if (loginInfo?.kind === 'sub' && loginInfo.user_id !== id) return <OutOfReach ownId={loginInfo.user_id} />;
   return <AccountCenterOf id={id} />;
-}
-
-function OutOfReach({ ownId }: { ownId: number }) {
-  const { t } = useLingui();
-  return (
-    <ScreenNotice
-      header={<ScreenHeader title={t({ id: 'user.center.title', message: 'Account center' })} />}
-      message={t({
-        id: 'user.center.outOfReach',
-        message: 'A sub-account can open only its own account center.',
-      })}
-      href={`#/cdn/user/detail/${ownId}`}
-      action={t({ id: 'user.center.toOwn', message: 'Open my account center' })}
-    />
-  );
 }
 
 function AccountCenterOf({ id }: AccountCenterScreenProps) {

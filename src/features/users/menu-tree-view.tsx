@@ -1,4 +1,4 @@
-import { Box, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import {
   groupState,
@@ -9,36 +9,7 @@ import {
   type MenuGroup,
   type TickState,
 } from './menu-tree';
-
-const boxValue = (state: TickState) => (state === 'indeterminate' ? 'indeterminate' : state === 'checked');
-
-function TickBox({
-  state,
-  label,
-  disabled,
-  onChange,
-  bold = false,
-}: {
-  state: TickState;
-  label: string;
-  disabled: boolean;
-  onChange(on: boolean): void;
-  bold?: boolean;
-}) {
-  return (
-    <Checkbox.Root
-      size="sm"
-      checked={boxValue(state)}
-      disabled={disabled}
-      // An indeterminate box ticks everything, as a group's box does in a tree.
-      onCheckedChange={() => onChange(state !== 'checked')}
-    >
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label fontWeight={bold ? 'semibold' : undefined}>{label}</Checkbox.Label>
-    </Checkbox.Root>
-  );
-}
+import { TickBox } from './tick-box';
 
 /**
  * Function permission (spec §6): the main account's menu as a tree. Ticking a group ticks its

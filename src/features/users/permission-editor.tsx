@@ -7,7 +7,7 @@ import { SectionCard } from '../../ui/section-card';
 import type { MenuGroup } from './menu-tree';
 import { MenuTreeView } from './menu-tree-view';
 import { grantIdsOf, setGrantIds, type GrantKind, type PermissionDraft } from './permissions';
-import { useCertOptions, useDomainOptions } from './use-reads';
+import { DomainList, CertList } from './grant-lists';
 
 export interface PermissionEditorProps {
   /** The main account's menu items that may be given. */
@@ -19,38 +19,6 @@ export interface PermissionEditorProps {
   /** The users whose objects may be granted: the main account and its other sub-accounts. */
   owners: readonly GrantOption[];
   disabled?: boolean;
-}
-
-/** The domains of the account to tick: read only when the list is shown. */
-function DomainList(props: { ids: string[]; onChange(ids: string[]): void; disabled: boolean }) {
-  const { t } = useLingui();
-  const { read, options } = useDomainOptions();
-  return (
-    <GrantList
-      {...props}
-      read={read}
-      options={options}
-      searchLabel={t({ id: 'user.grant.searchDomains', message: 'Search domains' })}
-      emptyLabel={t({ id: 'user.grant.noDomains', message: 'The account has no domains yet.' })}
-      goneLabel={t({ id: 'user.grant.goneDomain', message: 'Deleted domain' })}
-    />
-  );
-}
-
-/** The certificates of the account to tick: read only when the list is shown. */
-function CertList(props: { ids: string[]; onChange(ids: string[]): void; disabled: boolean }) {
-  const { t } = useLingui();
-  const { read, options } = useCertOptions();
-  return (
-    <GrantList
-      {...props}
-      read={read}
-      options={options}
-      searchLabel={t({ id: 'user.grant.searchCerts', message: 'Search certificates' })}
-      emptyLabel={t({ id: 'user.grant.noCerts', message: 'The account has no certificates yet.' })}
-      goneLabel={t({ id: 'user.grant.goneCert', message: 'Deleted certificate' })}
-    />
-  );
 }
 
 /**

@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
  * state: such a read is blank offline and read afresh on every visit.
  *
  * The walk covers the screens (`src/features`) and the shell (`src/app`), except the start-up in
- * `src/app/app.tsx`: the token check, the start-up data and the identity user are read before the
+ * `src/app/boot.tsx`: the token check, the start-up data and the identity user are read before the
  * account pair the read layer keys its cache on is known.
  */
 const root = join(import.meta.dirname, '../../..');
-const exempt = new Set(['src/app/app.tsx']);
+const exempt = new Set(['src/app/boot.tsx']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -9,32 +9,11 @@ import { useCall, withReads } from '../../../sync/reads';
 import { sectionTitles } from './config-messages';
 import { useDomainConfig } from './use-domain-config';
 import { StateBadge } from './state-badge';
+import { StillServing, Reason } from './deployment-notes';
 
 /** Asked again this often while a part is still being deployed, and otherwise. */
 const deployingPollMs = 2000;
 const settledPollMs = 15_000;
-
-/** While a newer version deploys or after the edge refused it: the one the nodes still serve. */
-function StillServing({ version }: { version: number }) {
-  const { t } = useLingui();
-  return (
-    <Text fontSize="xs" color="fg.muted" mt="1">
-      {version === 0
-        ? t({ id: 'domainConfig.deploy.stillDefaults', message: 'The defaults are still in effect.' })
-        : t({ id: 'domainConfig.deploy.still', message: `Version ${version} is still in effect.` })}
-    </Text>
-  );
-}
-
-/** Why the edge refused the configuration, in nginx's own words. */
-function Reason({ reason }: { reason: string }) {
-  const { t } = useLingui();
-  return (
-    <Text fontSize="xs" color="fg.error" mt="1" wordBreak="break-word">
-      {t({ id: 'domainConfig.deploy.reason', message: `Reason: ${reason}` })}
-    </Text>
-  );
-}
 
 function DeploymentBody({ id }: { id: string }) {
   const { t, i18n } = useLingui();

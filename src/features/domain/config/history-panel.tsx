@@ -22,7 +22,7 @@ import { notify } from '../../../ui/toaster';
 import { useOnline } from '../../../ui/use-online';
 import { sectionTitles } from './config-messages';
 import { diffConfig } from './diff';
-import { ChangesTable } from './section-card';
+import { ChangesTable } from './changes-table';
 import type { DomainConfig } from './use-domain-config';
 
 type Versions = OutputOf<'sectionHistory'>['versions'];

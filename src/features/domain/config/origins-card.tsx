@@ -10,7 +10,7 @@ import { OriginsEditor } from '../form/origins-editor';
 import { diffConfig } from './diff';
 import { EditActions } from './edit-actions';
 import { useQueueChange } from './queue-change';
-import { ChangesTable } from './section-card';
+import { ChangesTable } from './changes-table';
 
 /**
  * The origins of a domain after its creation (spec §5 "Origins"): shown as a table, edited with

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
@@ -14,7 +14,6 @@ import { pendingState } from '../../../store';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DialogFrame } from '../../../ui/dialog-frame';
 import { formatDateTime } from '../../../ui/format';
-import { ListTable } from '../../../ui/list-table';
 import { useOnline } from '../../../ui/use-online';
 import { PendingBadge } from '../detail/pending-badge';
 import { sectionTitles } from './config-messages';
@@ -22,9 +21,9 @@ import { diffConfig, type ConfigChange } from './diff';
 import { EditActions } from './edit-actions';
 import { issuesByPath, type Issues } from './fields';
 import { useQueueChange } from './queue-change';
-import { describeChange } from './labels';
 import type { SectionProjection } from './use-domain-config';
 import { sectionSetCommand } from '../commands';
+import { ChangesTable } from './changes-table';
 
 /** What a section's form edits: its content, with what is wrong in it. */
 export interface SectionFormProps<K extends SectionKind> {
@@ -190,42 +189,5 @@ export function SectionCard<K extends SectionKind>({
         onCancel={() => send({ type: 'switch.cancel' })}
       />
     </Card.Root>
-  );
-}
-
-/** The changes of an edit, field by field: before and after. */
-export function ChangesTable({ changes }: { changes: ConfigChange[] }) {
-  const { t, i18n } = useLingui();
-  if (changes.length === 0)
-    return <Text>{t({ id: 'domainConfig.noChanges', message: 'Nothing has changed.' })}</Text>;
-  return (
-    <ListTable
-      framed={false}
-      label={t({ id: 'domainConfig.changes', message: 'Changes' })}
-      columns={[
-        { header: t({ id: 'domainConfig.change.field', message: 'Setting' }) },
-        { header: t({ id: 'domainConfig.change.before', message: 'Before' }) },
-        { header: t({ id: 'domainConfig.change.after', message: 'After' }) },
-      ]}
-    >
-      {changes.map((change) => {
-        const row = describeChange(change, i18n);
-        return (
-          <Table.Row key={change.path.join('.')}>
-            <Table.Cell>{row.label}</Table.Cell>
-            <Table.Cell>
-              <Text as="span" color="fg.muted" textDecoration="line-through">
-                {row.before}
-              </Text>
-            </Table.Cell>
-            <Table.Cell>
-              <Badge colorPalette="blue" variant="subtle" whiteSpace="normal">
-                {row.after}
-              </Badge>
-            </Table.Cell>
-          </Table.Row>
-        );
-      })}
-    </ListTable>
   );
 }

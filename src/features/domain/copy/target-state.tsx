@@ -1,28 +1,8 @@
-import { Badge, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { CopyTarget } from '../../../machines';
 import { CnameCopy } from '../cname-copy';
-
-/** A target's result: a badge, and under it what follows from it. */
-function ResultBadge({
-  palette,
-  label,
-  children,
-}: {
-  palette: 'green' | 'red' | 'orange';
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <Stack gap="1">
-      <Badge colorPalette={palette} variant="subtle" alignSelf="flex-start">
-        {label}
-      </Badge>
-      {children}
-    </Stack>
-  );
-}
+import { ResultBadge } from './result-badge';
 
 export function TargetState({
   target,

@@ -19,6 +19,7 @@ import { ConfigTabs } from '../config/config-tabs';
 import type { DomainDetailTab } from '../search';
 import { OriginsTable } from './origins-table';
 import { StatusBadge } from './status-badge';
+import { LabelledValue } from '../../../ui/labelled-value';
 
 /**
  * /cdn/domain/detail?id=…&section=…: a domain's basic information, origins and configuration in
@@ -172,32 +173,32 @@ export function DomainDetailScreen({
             </Card.Header>
             <Card.Body>
               <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-                <Info label={t({ id: 'domain.field.status', message: 'Status' })}>
+                <LabelledValue label={t({ id: 'domain.field.status', message: 'Status' })}>
                   <StatusBadge entry={entry} />
-                </Info>
-                <Info label="CNAME">
+                </LabelledValue>
+                <LabelledValue label="CNAME">
                   <CnameCopy cname={entry.cname} />
-                </Info>
-                <Info label={t({ id: 'domain.field.serviceType', message: 'Service type' })}>
+                </LabelledValue>
+                <LabelledValue label={t({ id: 'domain.field.serviceType', message: 'Service type' })}>
                   {dictLabel(dict, 'service_type', entry.service_type)}
-                </Info>
-                <Info label={t({ id: 'domain.field.area', message: 'Acceleration area' })}>
+                </LabelledValue>
+                <LabelledValue label={t({ id: 'domain.field.area', message: 'Acceleration area' })}>
                   {dictLabel(dict, 'area', entry.area)}
-                </Info>
-                <Info label={t({ id: 'domain.field.businessType', message: 'Business type' })}>
+                </LabelledValue>
+                <LabelledValue label={t({ id: 'domain.field.businessType', message: 'Business type' })}>
                   {dictLabel(dict, 'business_type', entry.business_type)}
-                </Info>
-                <Info label={t({ id: 'domain.field.group', message: 'Group' })}>
+                </LabelledValue>
+                <LabelledValue label={t({ id: 'domain.field.group', message: 'Group' })}>
                   {data.groups.find((g) => g.id === entry.group_id)?.name ??
                     t({ id: 'domain.group.none', message: 'No group' })}
-                </Info>
-                <Info label={t({ id: 'domain.field.createdAt', message: 'Created' })}>
+                </LabelledValue>
+                <LabelledValue label={t({ id: 'domain.field.createdAt', message: 'Created' })}>
                   {formatDateTime(entry.created_at)}
-                </Info>
-                <Info label={t({ id: 'domain.field.updatedAt', message: 'Last modified' })}>
+                </LabelledValue>
+                <LabelledValue label={t({ id: 'domain.field.updatedAt', message: 'Last modified' })}>
                   {formatDateTime(entry.updated_at)}
                   {entry.updated_by ? ` · ${entry.updated_by}` : ''}
-                </Info>
+                </LabelledValue>
               </Grid>
               {entry.cname !== '' ? (
                 <Text mt="4" fontSize="sm" color="fg.muted">
@@ -213,17 +214,6 @@ export function DomainDetailScreen({
       />
       <Box>{listLink}</Box>
       {lifecycle.dialog}
-    </Stack>
-  );
-}
-
-function Info({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap="1" minW="0">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Box>{children}</Box>
     </Stack>
   );
 }

@@ -273,11 +273,6 @@ export function DomainListScreen({ search, onSearchChange }: DomainListScreenPro
           {createButton}
         </>
       }
-      noStorage={t({
-        id: 'domain.list.noStorage',
-        message:
-          'This browser does not let the console store data on this device, so the domain list cannot be shown or changed here. Allow site data for this site, or use another browser, then reload the page.',
-      })}
       what={t({ id: 'domain.list.what', message: 'the domain list' })}
       offlineHint={t({
         id: 'domain.list.empty.offlineHint',

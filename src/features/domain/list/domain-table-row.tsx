@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCertAlert } from './expiring-certs';
 import { memo } from 'react';
 import { blockedBySpecialConfig, canApply, type DomainAction } from '../../../contract/rules/domain';
 import { dictLabel, useAppState } from '../../../ui/app-state';
@@ -7,7 +6,8 @@ import { formatDateTime } from '../../../ui/format';
 import { ChevronDownIcon, CopyIcon } from '../../../ui/icons';
 import { actionLabels, specialConfigMessage, statusLabels } from '../domain-messages';
 import type { DomainRow } from '../rows';
-import { listTexts, pendingCommandLabels, pendingLabels } from './list-messages';
+import { listTexts } from './list-messages';
+import { CertAlertBadge, PendingBadge } from './row-badges';
 
 /** The operations of a row that open the lifecycle dialog. */
 export type RowAction = 'hangUp' | 'recover' | 'delete' | 'rename';
@@ -41,45 +41,6 @@ export function operationState(row: DomainRow, action: DomainAction): 'enabled' 
 }
 
 const statusPalette = { active: 'green', hung_up: 'orange', deleted: 'gray' } as const;
-const pendingPalette = { queued: 'blue', rejected: 'red', conflict: 'orange' } as const;
-
-/** A domain whose certificate has expired or expires soon is marked (spec §9: under 5 days). */
-function CertAlertBadge({ id }: { id: string }) {
-  const { t } = useLingui();
-  const alert = useCertAlert(id);
-  if (!alert) return null;
-  return (
-    <a className="pc-badge" data-palette={alert === 'expired' ? 'red' : 'orange'} href="#/cdn/cert">
-      {alert === 'expired'
-        ? t({ id: 'domain.list.certExpired', message: 'Certificate expired' })
-        : t({ id: 'domain.list.certSoon', message: 'Certificate expiring soon' })}
-    </a>
-  );
-}
-
-function PendingBadge({ row }: { row: DomainRow }) {
-  const { i18n } = useLingui();
-  const state = row.pendingState;
-  if (!state) return null;
-  if (state !== 'queued') {
-    const message = row.pending.find((p) => p.state !== 'queued')?.error?.msg;
-    return (
-      <span className="pc-badge" data-variant="outline" data-palette={pendingPalette[state]} title={message}>
-        {i18n._(pendingLabels[state])}
-        {message ? <span className="pc-sr">: {message}</span> : null}
-      </span>
-    );
-  }
-  const last = row.pending.at(-1);
-  const doing = last ? pendingCommandLabels[last.name] : undefined;
-  const waiting = i18n._(pendingLabels.queued);
-  return (
-    <span className="pc-badge" data-variant="outline" data-palette="blue" title={waiting}>
-      {doing ? i18n._(doing) : waiting}
-      {doing ? <span className="pc-sr"> ({waiting})</span> : null}
-    </span>
-  );
-}
 
 /**
  * One domain of the list: a row of the grid, placed by the virtualiser. Plain elements styled by
