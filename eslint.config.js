@@ -77,6 +77,7 @@ const serverModules = [
   'server/aggregates',
   'server/http',
   'server/operator',
+  'server/jobs',
 ];
 // A module reads and writes only its own tables (server/db/table-owners.js) and calls the module
 // that owns the others (docs/ARCHITECTURE.md, "Table ownership"). The seed and the tests are not

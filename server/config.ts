@@ -78,6 +78,12 @@ export const configVariables = [
       'API calls and portal form posts one client address (IPv6: its /64) may make per minute, whatever the token.',
   },
   {
+    name: 'REDIS_URL',
+    default: '',
+    description:
+      'Redis that keeps the rate-limit counts, shared by every instance; unset: each instance counts on its own.',
+  },
+  {
     name: 'CHECK_RESPONSES',
     default: '0',
     description:
@@ -185,6 +191,8 @@ export interface Config {
   contentEdgeDelayMs: number;
   /** Calls per minute: per token, and per client address. */
   rateLimit: { perToken: number; perAddress: number };
+  /** Where the rate-limit counts are kept for every instance (Redis); unset: in this process. */
+  redisUrl: string | undefined;
   /** Alarm emails: the mail server (none: kept in the delivery log) and the sender. */
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -300,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perToken: positiveInt('RATE_LIMIT_TOKEN', get('RATE_LIMIT_TOKEN')),
       perAddress: positiveInt('RATE_LIMIT_ADDRESS', get('RATE_LIMIT_ADDRESS')),
     },
+    redisUrl: get('REDIS_URL') || undefined,
     smtpUrl: get('SMTP_URL') || undefined,
     smtpFrom: get('SMTP_FROM'),
     alarmCallbackPrivate: get('ALARM_CALLBACK_PRIVATE') === '1',

@@ -6,6 +6,7 @@ import { ContentWorker } from './modules/content/worker';
 import { NodeEdge } from './modules/edge/content-edge';
 import { countAllUsage } from './modules/traffic-package/service';
 import { startTrafficMaintenance } from './modules/traffic/maintenance';
+import { Leases, onOneInstance } from './jobs/leases';
 import { seedDemoTraffic } from './seed/demo-traffic';
 import { buildApp } from './app';
 import { startLocalEdge } from './edge-local';
@@ -88,15 +89,18 @@ if (config.demo && config.demoTrafficDays > 0) {
   );
 }
 // Traffic packages: their usage is counted from the hourly rollups every 10 minutes, once the demo's
-// traffic history is in (an hour is counted once).
-const countPackages = () =>
-  countAllUsage(database.db, new Date()).catch((error: unknown) =>
-    console.error('counting the traffic packages’ usage failed:', error),
-  );
-const packageTimer = setInterval(() => void demoTraffic.then(countPackages), 10 * 60_000);
-packageTimer.unref();
-void demoTraffic.then(countPackages);
-startTrafficMaintenance(database.db, config);
+// traffic history is in (an hour is counted once), by one instance of those sharing the database.
+const leases = new Leases(database.db);
+const stopPackageCount = onOneInstance(
+  leases,
+  'trafficPackage.count',
+  () => demoTraffic.then(() => countAllUsage(database.db, new Date())),
+  {
+    everyMs: 10 * 60_000,
+    onError: (error) => console.error('counting the traffic packages’ usage failed:', error),
+  },
+);
+const stopMaintenance = startTrafficMaintenance(database.db, config);
 // Refresh and prefetch tasks go to the registered edge nodes; without one, the console's own
 // simulation answers them (see README).
 const stopContentWorker = new ContentWorker(
@@ -128,8 +132,8 @@ const localEdge = await startLocalEdge(
 });
 
 running.stop = async () => {
-  clearInterval(packageTimer);
   stopContentWorker();
+  await Promise.all([stopPackageCount(), stopMaintenance()]);
   await localEdge?.stop();
   await app.close();
   await database.close();

@@ -1053,3 +1053,15 @@ export const alarmKeys = pgTable('alarm_keys', {
   sealedKey: text('sealed_key').notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/**
+ * Background work done by one instance at a time (server/jobs): who holds a job's lease and
+ * until when. A holder renews its lease as it runs; a crashed one's lease runs out and another
+ * instance takes the job.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  takenAt: ts('taken_at').notNull(),
+});

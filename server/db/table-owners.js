@@ -20,6 +20,7 @@ export const tableOwners = {
   'server/modules/user': ['subGrants'],
   'server/modules/token': ['apiTokens'],
   'server/commands': ['idempotencyKeys'],
+  'server/jobs': ['jobLeases'],
   'server/aggregates': ['aggregates', 'aggregateVersions'],
   'server/modules/file-sync': ['fileSyncTasks'],
   'server/modules/alarm': ['alarmEvents', 'alarmDeliveries', 'alarmKeys'],

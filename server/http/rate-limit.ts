@@ -1,4 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../src/contract';
 import type { Config } from '../config';
@@ -37,14 +38,32 @@ export function sendRateLimited(request: FastifyRequest, reply: FastifyReply, re
  * configuration; the defaults are far above what a person clicking through the console sends
  * (its busiest moment, a first read of 10,000 domains, is a dozen calls).
  *
- * Counts are kept in this process (@fastify/rate-limit's LRU store): behind a load balancer each
- * instance counts on its own, so the effective limit is the configured one times the instances.
+ * Counts are kept in Redis when `REDIS_URL` is set, so that instances behind a load balancer count
+ * together (@fastify/rate-limit's Redis store: one atomic script a count). Without it they are kept
+ * in this process (its LRU store): each instance then counts on its own, and the effective limit
+ * is the configured one times the instances. A Redis that does not answer lets the call through
+ * (the limit protects the server; it is not worth refusing every call over).
  *
  * Calls are told by their route (`isApiRequest`), never by how their address was spelt: the
  * request guards, registered before, have refused paths the router would read otherwise.
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false, cache: 20_000 });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        // Answer or fail fast: a call waits on its count.
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+      })
+    : null;
+  if (redis) {
+    redis.on('error', () => {}); // told by the calls' own failures; reconnects by itself
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    cache: 20_000,
+    ...(redis ? { redis, nameSpace: 'cdn-rate-', skipOnError: true } : {}),
+  });
   const perAddress: Limiter = app.createRateLimit({
     max: config.rateLimit.perAddress,
     timeWindow: minute,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AlarmContact, AlarmGroup, AlarmPolicy, AlarmTemplate } from '../../../src/contract/alarm';
 import { liveDocumentsOfKind } from '../../aggregates/documents';
+import { Leases, onOneInstance } from '../../jobs/leases';
 import type { Db } from '../../db/client';
 import { alarmEvents } from '../../db/schema';
 import { liveDomainsAmong, takeLock } from '../domain/service';
@@ -178,22 +179,22 @@ export class AlarmScheduler {
     });
   }
 
-  /** Evaluates every minute and sends what is due every `sendMs` until stopped. */
-  start(send: () => Promise<unknown>, sendMs = 2000): () => void {
-    let running = false;
-    const evaluate = setInterval(() => {
-      if (running) return;
-      running = true;
-      void this.tick()
-        .catch((error: unknown) => console.error('evaluating the alarm policies failed:', error))
-        .finally(() => (running = false));
-    }, minute);
+  /**
+   * Evaluates every minute, on one instance of those sharing the database (`server/jobs`), and
+   * sends what is due every `sendMs` on every instance (a delivery is taken by one of them) until
+   * stopped.
+   */
+  start(send: () => Promise<unknown>, sendMs = 2000): () => Promise<void> {
+    const stopEvaluating = onOneInstance(new Leases(this.db), 'alarm.evaluate', () => this.tick(), {
+      everyMs: minute,
+      atStart: false,
+      onError: (error) => console.error('evaluating the alarm policies failed:', error),
+    });
     const sending = setInterval(() => void send().catch(() => {}), sendMs);
-    evaluate.unref();
     sending.unref();
-    return () => {
-      clearInterval(evaluate);
+    return async () => {
       clearInterval(sending);
+      await stopEvaluating();
     };
   }
 }

@@ -1,6 +1,7 @@
 import { trafficLimits } from '../../../src/contract/traffic';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { Leases, onOneInstance } from '../../jobs/leases';
 import { dropOldBatches } from './edge-batches';
 import { RawLogs } from './raw-logs';
 import { compactDims, dropExpired, ensurePartitions } from './store';
@@ -21,14 +22,11 @@ export async function maintainTraffic(db: Db, raw: RawLogs, now: number): Promis
   await compactDims(db, now - 2 * day, Math.floor(now / hour) * hour, trafficLimits.dimKeysMax);
 }
 
-export function startTrafficMaintenance(db: Db, config: Config): () => void {
+/** The upkeep at start and then hourly, on one instance of those sharing the database. */
+export function startTrafficMaintenance(db: Db, config: Config): () => Promise<void> {
   const raw = new RawLogs(config.logDir);
-  const run = () =>
-    void maintainTraffic(db, raw, Date.now()).catch((error: unknown) =>
-      console.error('traffic maintenance failed:', error),
-    );
-  run();
-  const timer = setInterval(run, hour);
-  timer.unref();
-  return () => clearInterval(timer);
+  return onOneInstance(new Leases(db), 'traffic.maintenance', () => maintainTraffic(db, raw, Date.now()), {
+    everyMs: hour,
+    onError: (error) => console.error('traffic maintenance failed:', error),
+  });
 }
