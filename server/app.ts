@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -19,6 +20,7 @@ import { commandRoutes } from './commands/routes';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { AuthCache } from './authz/principal-cache';
+import { thisInstance } from './jobs/leases';
 import { ChangeFeed, changeChannel, parseChange } from './http/changes';
 import type { AppContext } from './http/context';
 import { AppError, envelopeOfError, requestLanguage } from './http/envelope';
@@ -104,10 +106,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Other processes may share a PostgreSQL database: their changes arrive as notifications, and
   // until the listening connection is up, nothing may be kept in memory as current.
   const shared = options.database.kind === 'postgres' && options.database.listen !== undefined;
+  // A sign-in check cleared here is cleared in the other instances too (a notification on the
+  // changes' channel, told apart by its prefix); this one's own comes back and is passed over.
+  const authClear = `auth:${thisInstance}:${randomBytes(4).toString('hex')}`;
+  const db = options.database.db;
   const ctx: AppContext = {
-    db: options.database.db,
+    db,
     config,
-    authCache: new AuthCache(),
+    authCache: new AuthCache(
+      shared
+        ? {
+            keeping: false,
+            tellOthers: () =>
+              void db
+                .execute(sql`select pg_notify(${changeChannel}, ${authClear})`)
+                .catch((error: unknown) =>
+                  app.log.error({ err: error }, 'telling the sign-in checks failed'),
+                ),
+          }
+        : {},
+    ),
     changes: new ChangeFeed({ complete: !shared }),
     notifyOthers: options.database.kind === 'postgres',
   };
@@ -127,11 +145,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (shared && options.database.listen) {
     const stop = options.database.listen(changeChannel, {
       message: (payload) => {
+        if (payload.startsWith('auth:')) {
+          if (payload !== authClear) ctx.authCache.clearHere();
+          return;
+        }
         const change = parseChange(payload);
         if (change) ctx.changes.publish(change);
       },
-      ready: () => ctx.changes.restored(),
-      lost: () => ctx.changes.lost(),
+      ready: () => {
+        ctx.changes.restored();
+        ctx.authCache.keep(true);
+      },
+      lost: () => {
+        ctx.changes.lost();
+        ctx.authCache.keep(false);
+      },
     });
     app.addHook('onClose', stop);
   }

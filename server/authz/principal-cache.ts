@@ -42,9 +42,11 @@ export interface ResolvedAuth {
  * that a call does not read the token, the accounts and the menu again (five statements) when
  * the same caller called a moment ago.
  *
- * Every change of what these answers depend on, in this process, clears the cache at once:
- * sign-out and revocation, switching the active account, opening the service, menu grants. Another
- * instance of the server sees a change within `ttlMs` at most (the entries expire).
+ * Every change of what these answers depend on clears the cache at once: sign-out and
+ * revocation, switching the active account, opening the service, menu grants. Instances sharing a
+ * PostgreSQL database tell each other (`tellOthers`, a notification); while an instance cannot
+ * hear the others (its listening connection is down), it keeps nothing (`keeping`). Entries also
+ * expire after `ttlMs`.
  */
 export class AuthCache {
   private readonly entries = new Map<string, { auth: ResolvedAuth; cachedAt: number }>();
@@ -52,11 +54,25 @@ export class AuthCache {
   private readonly resolving = new Map<string, Promise<ResolvedAuth | 'invalid'>>();
   /** Raised by `clear`: a lookup that started before a change does not store its stale answer. */
   private generation = 0;
+  /** Whether answers may be kept: false while clears of other instances could be missed. */
+  private keeping: boolean;
 
   constructor(
-    private readonly ttlMs = 3000,
-    private readonly maxEntries = 10_000,
-  ) {}
+    private readonly options: {
+      ttlMs?: number;
+      maxEntries?: number;
+      /** Tells the other instances to clear theirs (on PostgreSQL: a notification). */
+      tellOthers?: () => void;
+      /** Whether to keep answers from the start (false until the instance hears the others). */
+      keeping?: boolean;
+    } = {},
+  ) {
+    this.keeping = options.keeping ?? true;
+  }
+
+  private get ttlMs() {
+    return this.options.ttlMs ?? 3000;
+  }
 
   get(key: string, now = Date.now()): ResolvedAuth | undefined {
     const entry = this.entries.get(key);
@@ -74,8 +90,8 @@ export class AuthCache {
   }
 
   set(key: string, auth: ResolvedAuth, stamp: number, now = Date.now()): void {
-    if (stamp !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
+    if (stamp !== this.generation || !this.keeping) return;
+    if (this.entries.size >= (this.options.maxEntries ?? 10_000)) {
       // The oldest entry goes (a Map iterates in insertion order).
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -98,8 +114,21 @@ export class AuthCache {
     return pending;
   }
 
+  /** A change here: cleared here and in the other instances. */
   clear(): void {
+    this.clearHere();
+    this.options.tellOthers?.();
+  }
+
+  /** A change told by another instance. */
+  clearHere(): void {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /** Another instance's clears may be missed from now on (false), or are heard again (true). */
+  keep(keeping: boolean): void {
+    this.keeping = keeping;
+    this.clearHere();
   }
 }
