@@ -12,7 +12,8 @@ const settleMs = 3000;
  * handling: about a fifth of the console's first load) comes when it is first wanted: the pointer
  * over its button, the button focused or clicked, or the page settled. Until then its button is
  * drawn as it will be (`trigger`); a click before the code is there opens the menu as soon as it
- * has come, and the focus stays on the button.
+ * has come, and the focus stays on the button. Code that comes while the button is pressed waits
+ * for the press to end: swapping the button between the press and the click would lose the click.
  */
 export function DeferredMenu({ load, trigger }: { load: () => Promise<LoadedMenu>; trigger: ReactElement }) {
   const [Menu, setMenu] = useState<LoadedMenu | null>(null);
@@ -20,16 +21,26 @@ export function DeferredMenu({ load, trigger }: { load: () => Promise<LoadedMenu
   const hadFocus = useRef(false);
   const box = useRef<HTMLDivElement>(null);
   const loading = useRef(false);
+  const pressed = useRef(false);
+  /** Code that came during a press, shown once the press ends. */
+  const arrived = useRef<LoadedMenu | null>(null);
+  const show = useCallback(() => {
+    pressed.current = false;
+    if (arrived.current) setMenu(() => arrived.current);
+  }, []);
   const want = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
     load().then(
-      (loaded) => setMenu(() => loaded),
+      (loaded) => {
+        arrived.current = loaded;
+        if (!pressed.current) show();
+      },
       () => {
         loading.current = false;
       },
     );
-  }, [load]);
+  }, [load, show]);
   useEffect(() => {
     const settle = () => window.setTimeout(want, settleMs);
     if (document.readyState === 'complete') {
@@ -65,12 +76,24 @@ export function DeferredMenu({ load, trigger }: { load: () => Promise<LoadedMenu
             }
       }
       onBlur={Menu ? undefined : () => (hadFocus.current = false)}
+      onPointerDown={
+        Menu
+          ? undefined
+          : () => {
+              pressed.current = true;
+              want();
+            }
+      }
+      // A press that ends elsewhere (no click) lets the code that came in be shown.
+      onPointerCancel={Menu ? undefined : show}
+      onPointerLeave={Menu ? undefined : show}
       onClick={
         Menu
           ? undefined
           : () => {
               setClicked(true);
               want();
+              show();
             }
       }
     >

@@ -47,6 +47,38 @@ describe('a top-bar menu whose code comes when wanted', () => {
     expect(document.activeElement).toBe(screen.getByRole('menu'));
   });
 
+  it('keeps a click whose press began before the code came and ended after', async () => {
+    const { load, arrive } = loader();
+    render(
+      <Shell>
+        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
+      </Shell>,
+    );
+    const placeholder = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.pointerDown(placeholder);
+    await arrive();
+    // The press goes on: the button pressed is still the one the click will reach.
+    expect(screen.getByRole('button', { name: 'Menu' })).toBe(placeholder);
+    fireEvent.pointerUp(placeholder);
+    fireEvent.click(placeholder);
+    expect(screen.getByRole('menu')).toBeTruthy();
+  });
+
+  it('shows the code that came during a press that ended elsewhere, closed', async () => {
+    const { load, arrive } = loader();
+    render(
+      <Shell>
+        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
+      </Shell>,
+    );
+    const placeholder = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.pointerDown(placeholder);
+    await arrive();
+    fireEvent.pointerLeave(placeholder);
+    expect(screen.getByRole('button', { name: 'Menu' })).not.toBe(placeholder);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it('gives the focus to the real button when the placeholder had it without a click', async () => {
     const { load, arrive } = loader();
     render(
