@@ -78,6 +78,12 @@ export const configVariables = [
       'API calls and portal form posts one client address (IPv6: its /64) may make per minute, whatever the token.',
   },
   {
+    name: 'OPERATOR_KEY',
+    default: '',
+    description:
+      'The operator key, given by the environment to instances that share it (npm run cluster); unset: a fresh key is written to DATA_DIR/operator.key at every start.',
+  },
+  {
     name: 'REDIS_URL',
     default: '',
     description:
@@ -193,6 +199,8 @@ export interface Config {
   rateLimit: { perToken: number; perAddress: number };
   /** Where the rate-limit counts are kept for every instance (Redis); unset: in this process. */
   redisUrl: string | undefined;
+  /** The operator key given by the environment (instances of one cluster); unset: written afresh at each start. */
+  operatorKey: string | undefined;
   /** Alarm emails: the mail server (none: kept in the delivery log) and the sender. */
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -239,6 +247,14 @@ function isAddressOrNetwork(entry: string): boolean {
   const family = isIP(address);
   if (family === 0 || more.length > 0) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** OPERATOR_KEY: unset, or a secret of at least 32 characters (a weak one is refused, not used). */
+function operatorKeySetting(raw: string): string | undefined {
+  if (raw === '') return undefined;
+  if (raw.length < 32 || /\s/.test(raw))
+    throw new Error('OPERATOR_KEY must be at least 32 characters without spaces (npm run cluster makes one).');
+  return raw;
 }
 
 /**
@@ -309,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: positiveInt('RATE_LIMIT_ADDRESS', get('RATE_LIMIT_ADDRESS')),
     },
     redisUrl: get('REDIS_URL') || undefined,
+    operatorKey: operatorKeySetting(get('OPERATOR_KEY')),
     smtpUrl: get('SMTP_URL') || undefined,
     smtpFrom: get('SMTP_FROM'),
     alarmCallbackPrivate: get('ALARM_CALLBACK_PRIVATE') === '1',

@@ -18,8 +18,12 @@ import { demoAccounts, seedDemoOnce } from './seed/demo';
 
 const config = loadConfig();
 // From now until the process ends, `npm run admin` leaves the embedded database to this process.
-recordServer(config.dataDir, { pid: process.pid });
-process.on('exit', () => forgetServer(config.dataDir, process.pid));
+// An instance of a cluster (its operator key given) leaves the record to what started the cluster.
+const single = config.operatorKey === undefined;
+if (single) {
+  recordServer(config.dataDir, { pid: process.pid });
+  process.on('exit', () => forgetServer(config.dataDir, process.pid));
+}
 
 // The stop signals are answered from the first moment: during the start (nothing to close yet)
 // by leaving at once, then by closing what the start opened. A runner that relays the signal
@@ -61,10 +65,10 @@ const database = await openDatabase({
   },
 });
 
-const operatorKey = writeOperatorKey(config.dataDir);
+const operatorKey = config.operatorKey ?? writeOperatorKey(config.dataDir);
 const app = await buildApp({ database, config, operatorKey });
 const address = await app.listen({ port: config.port, host: config.host });
-recordServer(config.dataDir, { pid: process.pid, url: address });
+if (single) recordServer(config.dataDir, { pid: process.pid, url: address });
 console.log(`ready in ${Math.round(performance.now())} ms`);
 // The demo's traffic history is built after the start, a day at a time and newest first, so the
 // console answers at once and the recent days fill in first (PostgreSQL: under the setup lock, once).

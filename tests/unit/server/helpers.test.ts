@@ -138,4 +138,11 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ TOKEN_TTL_HOURS: 'soon' })).toThrow(/TOKEN_TTL_HOURS/);
   });
+  it('takes an operator key from the environment only when it is a long secret', () => {
+    expect(loadConfig({}).operatorKey).toBeUndefined();
+    const key = 'k'.repeat(43);
+    expect(loadConfig({ OPERATOR_KEY: key }).operatorKey).toBe(key);
+    expect(() => loadConfig({ OPERATOR_KEY: 'secret' })).toThrow(/OPERATOR_KEY/);
+    expect(() => loadConfig({ OPERATOR_KEY: `${key} x` })).toThrow(/OPERATOR_KEY/);
+  });
 });

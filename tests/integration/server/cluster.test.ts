@@ -1,0 +1,197 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../e2e/support/server-process';
+import { demoPassword, freshPostgres } from '../../support/server-harness';
+
+interface Answer<T = Record<string, unknown>> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/**
+ * Three instances of the server, as `npm run cluster` starts them, on one PostgreSQL database:
+ * they seed once, and what one instance is asked is counted with what the others are asked
+ * (versions, idempotency keys, quotas), whichever instance a call reaches.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('three instances on one PostgreSQL database', () => {
+  let servers: RunningServer[] = [];
+  let drop: () => Promise<void> = async () => {};
+  let dataDir = '';
+
+  beforeAll(async () => {
+    let url: string;
+    ({ url, drop } = await freshPostgres());
+    dataDir = mkdtempSync(join(tmpdir(), 'cdn-cluster-'));
+    const shared = {
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      OPERATOR_KEY: randomBytes(32).toString('base64url'),
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    };
+    servers = await Promise.all([0, 1, 2].map(() => startServer(shared, 180_000)));
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The sign-in flow over HTTP on one instance: portal form, code, the view call with the cookie. */
+  async function signIn(server: RunningServer, login: string): Promise<string> {
+    const form = await fetch(`${server.url}/portal/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: login, password: demoPassword, redirect_uri: '/', state: 's' }),
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    const query = new URL(form.headers.get('location')!, server.url).search;
+    const cookie = form.headers.get('set-cookie')!.split(';')[0]!;
+    const view = await fetch(`${server.url}/account/user/view${query}`, { headers: { cookie } });
+    return ((await view.json()) as Answer<{ token: string }>).data.token;
+  }
+
+  const post = async <T = Record<string, unknown>>(
+    server: RunningServer,
+    token: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> => {
+    const answer = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+    return (await answer.json()) as Answer<T>;
+  };
+
+  it('seeds the demo data once between them', () => {
+    expect(servers.filter((s) => s.output().includes('demo data seeded'))).toHaveLength(1);
+  });
+
+  it('signs in on one instance and serves the token on every other', async () => {
+    const token = await signIn(servers[0]!, 'demo');
+    for (const server of servers) {
+      const info = await fetch(`${server.url}/v3/customer/customer/loginInfo`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await info.json()) as Answer).code).toBe(0);
+    }
+  });
+
+  it('creates at most 5 tokens however many instances are asked at once', async () => {
+    const token = await signIn(servers[1]!, 'demo');
+    const me = (await post<{ id: number }>(servers[1]!, token, '/v3/customer/customer/baseInfo', {})).data;
+    const listed = await post<{ lists: { id: string }[] }>(
+      servers[0]!,
+      token,
+      '/v3/customer/token/lists',
+      {},
+    );
+    for (const old of listed.data.lists)
+      await post(servers[0]!, token, '/v3/customer/token/delete', { id: old.id, confirm: 'demo' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(servers[i % 3]!, token, '/v3/customer/token/create', { user_id: me.id, access: 'read' }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(5);
+    expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 42203)).toBe(true);
+    const after = await post<{ lists: unknown[] }>(servers[2]!, token, '/v3/customer/token/lists', {});
+    expect(after.data.lists).toHaveLength(5);
+  });
+
+  it('runs a command once per idempotency key, and once per version, whichever instance is asked', async () => {
+    const token = await signIn(servers[2]!, 'demo');
+    const cidr = `10.${Math.floor(Math.random() * 200) + 20}.7.0/24`;
+    const key = `cluster-${randomUUID()}`;
+    const banned = await Promise.all(
+      servers.map((server) =>
+        post(server, token, '/v3/ipban/ban/add', { cidr, reason: 'one' }, { 'idempotency-key': key }),
+      ),
+    );
+    // One execution: an instance asked while another runs it says so (40903, to be sent again);
+    // sent again, every instance answers the first answer.
+    expect(banned.filter((a) => a.code === 0).length).toBeGreaterThanOrEqual(1);
+    expect(banned.every((a) => a.code === 0 || a.code === 40903)).toBe(true);
+    const again = await Promise.all(
+      servers.map((server) =>
+        post(server, token, '/v3/ipban/ban/add', { cidr, reason: 'one' }, { 'idempotency-key': key }),
+      ),
+    );
+    const first = JSON.stringify(banned.find((a) => a.code === 0));
+    for (const answer of again) expect(JSON.stringify(answer)).toBe(first);
+    // Three changes of version 1 at once: one applies, the others are told the version moved on.
+    const updates = await Promise.all(
+      servers.map((server, i) =>
+        post(
+          server,
+          token,
+          '/v3/ipban/ban/update',
+          { cidr, reason: `from ${i}`, expires_at: null, base_version: 1 },
+          { 'idempotency-key': `cluster-${randomUUID()}` },
+        ),
+      ),
+    );
+    expect(updates.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(updates.filter((a) => a.code === 40902)).toHaveLength(2);
+    expect(updates.find((a) => a.code === 0)?.data).toMatchObject({ version: 2 });
+  });
+
+  it('lets one IP check through in 5 seconds whichever instances are asked', async () => {
+    const token = await signIn(servers[0]!, 'demo');
+    const answers = await Promise.all(
+      [...servers, ...servers].map((server) =>
+        post(server, token, '/v3/tools/ip/check', { ips: ['192.0.2.1'] }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 42901 || a.code === 42902)).toBe(true);
+  });
+
+  it('keeps every acknowledged command when an instance is killed mid-work', async () => {
+    const token = await signIn(servers[1]!, 'demo');
+    const base = Math.floor(Math.random() * 150) + 60;
+    const acknowledged: string[] = [];
+    const sends = Array.from({ length: 30 }, async (_, i) => {
+      const cidr = `10.${base}.${i}.0/24`;
+      const answer = await post(
+        servers[i % 3]!,
+        token,
+        '/v3/ipban/ban/add',
+        { cidr },
+        {
+          'idempotency-key': `cluster-${randomUUID()}`,
+        },
+      ).catch(() => null);
+      if (answer?.code === 0) acknowledged.push(cidr);
+    });
+    // Killed while the calls are under way: what it acknowledged was committed first.
+    setTimeout(() => servers[0]!.process.kill('SIGKILL'), 30);
+    await Promise.all(sends);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const list = await fetch(`${servers[2]!.url}/v3/ipban/ban/lists?keyword=10.${base}.&page_size=1000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const stored = new Set(
+      ((await list.json()) as Answer<{ lists: { id: string }[] }>).data.lists.map((l) => l.id),
+    );
+    for (const cidr of acknowledged) expect(stored.has(cidr), cidr).toBe(true);
+    // The two left go on answering.
+    for (const server of servers.slice(1))
+      expect((await post(server, token, '/v3/customer/customer/baseInfo', {})).code).toBe(0);
+  });
+});
