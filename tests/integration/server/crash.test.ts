@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { trafficPaths } from '../../../src/contract/traffic';
+import { startServer, type RunningServer } from '../../e2e/support/server-process';
+import { demoPassword, freshPostgres } from '../../support/server-harness';
+
+/** How many times the server is killed per database (`npm run test:crash` asks for 50). */
+const rounds = Number(process.env.CRASH_ROUNDS ?? 3);
+
+interface Answer<T = Record<string, unknown>> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const targets = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+/**
+ * The server killed with SIGKILL at a random moment of a mixed load (commands through the API,
+ * access-log batches from an edge), `rounds` times, and started again on the same data each time:
+ * the database opens, every command the server acknowledged is there at its version, and every
+ * log batch, sent again after the restart as an edge does when it got no answer, is counted once.
+ */
+describe.each(targets)('killed mid-work on %s', (kind) => {
+  it(
+    `loses nothing acknowledged over ${rounds} kills`,
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'cdn-crash-'));
+      dirs.push(dataDir);
+      let drop = async () => {};
+      let databaseUrl = '';
+      if (kind === 'postgres') ({ url: databaseUrl, drop } = await freshPostgres());
+      const env = {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        STATIC_DIR: '/nonexistent',
+        RATE_LIMIT_ADDRESS: '100000',
+        RATE_LIMIT_TOKEN: '100000',
+      };
+      let server: RunningServer = await startServer(env, 240_000);
+      try {
+        const token = await signIn(server);
+        const operatorKey = readFileSync(join(dataDir, 'operator.key'), 'utf8').trim();
+        const made = await fetch(`${server.url}/operator/edge-key`, {
+          method: 'POST',
+          headers: { 'x-operator-key': operatorKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ action: 'create', name: 'crash' }),
+        });
+        const edgeKey = ((await made.json()) as Answer<{ key: string }>).data.key;
+        const names = await get<{ lists: { id: string; domain: string; status: string }[] }>(
+          server,
+          token,
+          '/v3/domain/domain/names',
+        );
+        const domain = names.data.lists.find((d) => d.status === 'active')!;
+
+        const acknowledged = new Set<string>();
+        const batches = new Map<string, number>();
+        for (let round = 0; round < rounds; round += 1) {
+          let stop = false;
+          const work = async (lane: number) => {
+            for (let n = 0; !stop; n += 1) {
+              if (lane === 0) {
+                const batch = `crash-${round}-${n}`;
+                const count = 1 + ((round + n) % 5);
+                batches.set(batch, count);
+                await ingest(server, edgeKey, batch, domain.domain, count).catch(() => undefined);
+              } else {
+                const cidr = `10.${lane * 60 + (round % 60)}.${n % 250}.${Math.floor(n / 250)}`;
+                const answer = await post(server, token, '/v3/ipban/ban/add', {
+                  cidr,
+                  reason: `r${round}`,
+                }).catch(() => null);
+                if (answer?.code === 0) acknowledged.add(cidr);
+              }
+            }
+          };
+          const load = [0, 1, 2].map(work);
+          await new Promise((r) => setTimeout(r, 200 + Math.random() * 1500));
+          server.process.kill('SIGKILL');
+          await new Promise((r) => server.process.once('exit', r));
+          stop = true;
+          await Promise.all(load);
+          server = await startServer(env, 240_000);
+        }
+
+        // Every acknowledged ban is there, at its first version.
+        const listed = await get<{ lists: { id: string; version: number }[]; total: number }>(
+          server,
+          token,
+          '/v3/ipban/ban/lists?page_size=1000&keyword=10.',
+        );
+        const stored = new Map(listed.data.lists.map((entry) => [entry.id, entry.version]));
+        for (const cidr of acknowledged) expect(stored.get(cidr), cidr).toBe(1);
+        expect(acknowledged.size).toBeGreaterThan(0);
+        // Every batch sent again (its answer may have been lost): each is counted once.
+        for (const [batch, count] of batches) {
+          const answer = await ingest(server, edgeKey, batch, domain.domain, count);
+          expect(answer.code).toBe(0);
+        }
+        const expected = [...batches.values()].reduce((a, b) => a + b, 0);
+        const top = await post<{ rows: { key: string; requests: number }[] }>(
+          server,
+          token,
+          '/v3/statistics/traffic/top',
+          {
+            domain_ids: [domain.id],
+            start: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+            end: new Date(Date.now() + 60_000).toISOString(),
+            dimension: 'url',
+            limit: 2000,
+          },
+        );
+        expect(top.data.rows.find((r) => r.key === `${domain.domain}/crash`)?.requests).toBe(expected);
+      } finally {
+        await server.stop();
+        await drop();
+      }
+    },
+    60_000 + rounds * 60_000,
+  );
+});
+
+async function signIn(server: RunningServer): Promise<string> {
+  const form = await fetch(`${server.url}/portal/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'demo', password: demoPassword, redirect_uri: '/', state: 's' }),
+    redirect: 'manual',
+  });
+  const query = new URL(form.headers.get('location')!, server.url).search;
+  const cookie = form.headers.get('set-cookie')!.split(';')[0]!;
+  const view = await fetch(`${server.url}/account/user/view${query}`, { headers: { cookie } });
+  return ((await view.json()) as Answer<{ token: string }>).data.token;
+}
+
+async function get<T>(server: RunningServer, token: string, path: string): Promise<Answer<T>> {
+  const answer = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await answer.json()) as Answer<T>;
+}
+
+async function post<T = Record<string, unknown>>(
+  server: RunningServer,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<Answer<T>> {
+  const answer = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': `crash-${randomUUID()}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return (await answer.json()) as Answer<T>;
+}
+
+/** A batch of `count` access-log lines of `/crash` a minute ago, as an edge ships it. */
+async function ingest(server: RunningServer, key: string, batch: string, domain: string, count: number) {
+  const lines = Array.from({ length: count }, () =>
+    JSON.stringify({
+      time: Date.now() - 60_000,
+      domain,
+      client: '1.2.4.8',
+      method: 'GET',
+      url: '/crash',
+      status: 200,
+      bytes: 1000,
+      request_time: 0.01,
+      cache: 'HIT',
+    }),
+  ).join('\n');
+  const answer = await fetch(`${server.url}${trafficPaths.ingest}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Edge ${key}`,
+      'content-type': 'application/x-ndjson',
+      'content-encoding': 'gzip',
+      'x-edge-batch': batch,
+    },
+    body: gzipSync(lines),
+  });
+  return (await answer.json()) as Answer;
+}
