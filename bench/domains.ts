@@ -10,7 +10,14 @@ import { areas, serviceTypes } from '../src/contract/dictionary';
 import { startServer } from '../tests/e2e/support/server-process';
 // @ts-expect-error plain ESM helper shared with the test script
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
-import { demoPassword, percentile, signIn, signInInBrowser, verdict } from './support';
+import {
+  demoPassword,
+  percentile,
+  signIn,
+  signInInBrowser,
+  underLoad as underLoadOf,
+  verdict,
+} from './support';
 
 const COUNT = Number(process.env.BENCH_DOMAINS ?? 10_000);
 const CLIENTS = 10;
@@ -83,21 +90,8 @@ async function timeCall(path: string): Promise<number> {
 
 const listPath = (query: Record<string, string>) => `/v3/domain/domain/lists?${new URLSearchParams(query)}`;
 
-/** CLIENTS clients sending `total` calls in all, each after its previous one; the times and calls/s. */
-async function underLoad(paths: string[], total: number): Promise<{ times: number[]; rate: number }> {
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < total) {
-        const path = paths[next++ % paths.length]!;
-        times.push(await timeCall(path));
-      }
-    }),
-  );
-  return { times, rate: (times.length * 1000) / (performance.now() - started) };
-}
+/** CLIENTS clients sending `total` calls of the list in all. */
+const underLoad = (paths: string[], total: number) => underLoadOf(CLIENTS, paths, total, timeCall);
 
 await underLoad(views.map(listPath), 50); // warm-up: the server's first queries plan and cache
 const pages = await underLoad(views.map(listPath), REQUESTS);

@@ -31,6 +31,30 @@ export function percentile(times: readonly number[], p: number): number {
 
 export const verdict = (value: number, goal: number) => (value <= goal ? 'met' : 'MISSED');
 
+/**
+ * `clients` clients making `total` calls in all, each after its previous one, through `paths` in
+ * turn; `timeCall` makes one and answers how long it took. The times and the calls per second.
+ */
+export async function underLoad(
+  clients: number,
+  paths: readonly string[],
+  total: number,
+  timeCall: (path: string) => Promise<number>,
+): Promise<{ times: number[]; rate: number }> {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const path = paths[next++ % paths.length]!;
+        times.push(await timeCall(path));
+      }
+    }),
+  );
+  return { times, rate: (times.length * 1000) / (performance.now() - started) };
+}
+
 /** The sign-in form in the browser, filled and sent; resolves once the dashboard has painted. */
 export async function signInInBrowser(page: Page, serverUrl: string, beforeSend?: () => void) {
   await page.goto(`${serverUrl}/`);

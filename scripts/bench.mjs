@@ -4,9 +4,10 @@
 // domain configuration at its largest (a section shown, a section edit round trip), and the
 // certificate list with 1,000 certificates (a search keystroke to updated rows), another
 // account's reads while two loops post gzip bombs to the edge's ingestion call, and the edge node
-// (a command to its effect in nginx, a reload of 1,000 domains, a cached object against a plain file).
+// (a command to its effect in nginx, a reload of 1,000 domains, a cached object against a plain file),
+// and the domain list through a balancer with one and with three instances on PostgreSQL.
 // Run after changes that touch bundles, start-up or the lists: `npm run bench`; some of them only
-// by their names: `npm run bench -- certs domains` (run, lcp, sync, domains, config, certs, traffic, file-sync, alarms, ingest-guard, edge).
+// by their names: `npm run bench -- certs domains` (run, lcp, sync, domains, config, certs, traffic, file-sync, alarms, ingest-guard, edge, cluster).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -22,6 +23,7 @@ const benches = [
   'alarms',
   'ingest-guard',
   'edge',
+  'cluster',
 ];
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = named.filter((name) => !benches.includes(name));

@@ -253,7 +253,9 @@ function isAddressOrNetwork(entry: string): boolean {
 function operatorKeySetting(raw: string): string | undefined {
   if (raw === '') return undefined;
   if (raw.length < 32 || /\s/.test(raw))
-    throw new Error('OPERATOR_KEY must be at least 32 characters without spaces (npm run cluster makes one).');
+    throw new Error(
+      'OPERATOR_KEY must be at least 32 characters without spaces (npm run cluster makes one).',
+    );
   return raw;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
@@ -120,7 +120,9 @@ describeServer('security: password change and two-factor sign-in', (h) => {
     h()
       .db.select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.target, login), eq(auditEvents.action, action)));
+      .where(and(eq(auditEvents.target, login), eq(auditEvents.action, action)))
+      // In the order they were recorded: a table read without an order may come in any.
+      .orderBy(asc(auditEvents.id));
 
   // Every call here comes from one address: the sign-in limits of one test do not reach the next.
   beforeEach(async () => {

@@ -28,18 +28,23 @@ function loader() {
   return { load: () => promise, arrive: () => act(async () => resolve(FakeMenu)) };
 }
 
+/** The menu with its placeholder button, its code still to come (`arrive`). */
+function renderMenu() {
+  const { load, arrive } = loader();
+  render(
+    <Shell>
+      <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
+    </Shell>,
+  );
+  return { placeholder: screen.getByRole('button', { name: 'Menu' }), arrive };
+}
+
 describe('a top-bar menu whose code comes when wanted', () => {
   beforeEach(activateEnglish);
   afterEach(cleanup);
 
   it('opens on a click made before its code came, and leaves the focus to the open menu', async () => {
-    const { load, arrive } = loader();
-    render(
-      <Shell>
-        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
-      </Shell>,
-    );
-    const placeholder = screen.getByRole('button', { name: 'Menu' });
+    const { placeholder, arrive } = renderMenu();
     placeholder.focus();
     fireEvent.click(placeholder);
     await arrive();
@@ -48,13 +53,7 @@ describe('a top-bar menu whose code comes when wanted', () => {
   });
 
   it('keeps a click whose press began before the code came and ended after', async () => {
-    const { load, arrive } = loader();
-    render(
-      <Shell>
-        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
-      </Shell>,
-    );
-    const placeholder = screen.getByRole('button', { name: 'Menu' });
+    const { placeholder, arrive } = renderMenu();
     fireEvent.pointerDown(placeholder);
     await arrive();
     // The press goes on: the button pressed is still the one the click will reach.
@@ -65,13 +64,7 @@ describe('a top-bar menu whose code comes when wanted', () => {
   });
 
   it('shows the code that came during a press that ended elsewhere, closed', async () => {
-    const { load, arrive } = loader();
-    render(
-      <Shell>
-        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
-      </Shell>,
-    );
-    const placeholder = screen.getByRole('button', { name: 'Menu' });
+    const { placeholder, arrive } = renderMenu();
     fireEvent.pointerDown(placeholder);
     await arrive();
     fireEvent.pointerLeave(placeholder);
@@ -80,13 +73,8 @@ describe('a top-bar menu whose code comes when wanted', () => {
   });
 
   it('gives the focus to the real button when the placeholder had it without a click', async () => {
-    const { load, arrive } = loader();
-    render(
-      <Shell>
-        <DeferredMenu load={load} trigger={<button type="button">Menu</button>} />
-      </Shell>,
-    );
-    fireEvent.focus(screen.getByRole('button', { name: 'Menu' }));
+    const { placeholder, arrive } = renderMenu();
+    fireEvent.focus(placeholder);
     await arrive();
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Menu' }));
