@@ -18,8 +18,9 @@ import { demoAccounts, seedDemoOnce } from './seed/demo';
 
 const config = loadConfig();
 // From now until the process ends, `npm run admin` leaves the embedded database to this process.
-// An instance of a cluster (its operator key given) leaves the record to what started the cluster.
-const single = config.operatorKey === undefined;
+// An instance of a cluster on PostgreSQL (its operator key given) leaves the record to what started
+// the cluster. On the embedded database the record is what keeps npm run admin off it: always kept.
+const single = config.operatorKey === undefined || config.databaseUrl === undefined;
 if (single) {
   recordServer(config.dataDir, { pid: process.pid });
   process.on('exit', () => forgetServer(config.dataDir, process.pid));
