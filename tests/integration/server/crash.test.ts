@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../../e2e/support/server-proces
 import { demoPassword, freshPostgres } from '../../support/server-harness';
 
 /** How many times the server is killed per database (`npm run test:crash` asks for 50). */
-const rounds = Number(process.env.CRASH_ROUNDS ?? 3);
+const rounds = Number(process.env.CRASH_ROUNDS ?? 2);
 
 interface Answer<T = Record<string, unknown>> {
   code: number;
