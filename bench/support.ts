@@ -3,25 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { signInOverHttp } from '../tests/e2e/support/server-process';
 // @ts-expect-error plain ESM helper shared with the test script
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 
 export const demoPassword = () => process.env.DEMO_PASSWORD || 'Cdn#Demo2026';
 
-/** The portal sign-in, as a browser does it: the form, the redirect's code, the view call. */
-export async function signIn(serverUrl: string, login: string, password: string): Promise<string> {
-  const form = await fetch(`${serverUrl}/portal/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-    body: new URLSearchParams({ username: login, password, redirect_uri: '/', state: 'bench-state' }),
-  });
-  const location = new URL(form.headers.get('location') ?? '', serverUrl);
-  const cookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const view = await fetch(`${serverUrl}/account/user/view${location.search}`, { headers: { cookie } });
-  const body = (await view.json()) as { data: { token: string } };
-  return body.data.token;
-}
+/** The portal sign-in, as a browser does it: the console token. */
+export const signIn = (serverUrl: string, login: string, password: string) =>
+  signInOverHttp(serverUrl, login, password);
 
 /** The p-th percentile (nearest rank) of some times. */
 export function percentile(times: readonly number[], p: number): number {

@@ -78,3 +78,53 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
       }),
   };
 }
+
+/**
+ * The portal sign-in over HTTP, as a browser does it: the form, the redirect's code, the view call
+ * with the portal cookie. Answers the console token.
+ */
+export async function signInOverHttp(
+  url: string,
+  login: string,
+  password = process.env.DEMO_PASSWORD || 'Cdn#Demo2026',
+): Promise<string> {
+  const form = await fetch(`${url}/portal/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ username: login, password, redirect_uri: '/', state: 'http-state' }),
+  });
+  if (form.status !== 303) throw new Error(`sign-in of ${login} answered ${form.status}`);
+  const location = new URL(form.headers.get('location') ?? '', url);
+  const cookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const view = await fetch(`${url}/account/user/view${location.search}`, { headers: { cookie } });
+  return ((await view.json()) as { data: { token: string } }).data.token;
+}
+
+/** The API's answer envelope. */
+export interface ApiAnswer<T = Record<string, unknown>> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** An API call with a console token over HTTP (a JSON body for POST): the answer's envelope. */
+export async function apiCall<T = Record<string, unknown>>(
+  url: string,
+  token: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer<T>> {
+  const answer = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'accept-language': 'en',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await answer.json()) as ApiAnswer<T>;
+}

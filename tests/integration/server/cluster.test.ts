@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../e2e/support/server-process';
-import { demoPassword, freshPostgres } from '../../support/server-harness';
-
-interface Answer<T = Record<string, unknown>> {
-  code: number;
-  msg: string;
-  data: T;
-}
+import {
+  apiCall,
+  signInOverHttp,
+  startServer,
+  type ApiAnswer as Answer,
+  type RunningServer,
+} from '../../e2e/support/server-process';
+import { freshPostgres } from '../../support/server-harness';
 
 /**
  * Three instances of the server, as `npm run cluster` starts them, on one PostgreSQL database:
@@ -42,41 +42,18 @@ describe.skipIf(!process.env.DATABASE_URL)('three instances on one PostgreSQL da
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The sign-in flow over HTTP on one instance: portal form, code, the view call with the cookie. */
-  async function signIn(server: RunningServer, login: string): Promise<string> {
-    const form = await fetch(`${server.url}/portal/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: login, password: demoPassword, redirect_uri: '/', state: 's' }),
-      redirect: 'manual',
-    });
-    expect(form.status).toBe(303);
-    const query = new URL(form.headers.get('location')!, server.url).search;
-    const cookie = form.headers.get('set-cookie')!.split(';')[0]!;
-    const view = await fetch(`${server.url}/account/user/view${query}`, { headers: { cookie } });
-    return ((await view.json()) as Answer<{ token: string }>).data.token;
-  }
-
-  const post = async <T = Record<string, unknown>>(
+  const signIn = (server: RunningServer, login: string) => signInOverHttp(server.url, login);
+  const post = <T = Record<string, unknown>>(
     server: RunningServer,
     token: string,
     path: string,
     body: unknown,
     headers: Record<string, string> = {},
-  ): Promise<Answer<T>> => {
-    const answer = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'accept-language': 'en',
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)',
-        ...headers,
-      },
-      body: JSON.stringify(body),
+  ) =>
+    apiCall<T>(server.url, token, path, body, {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)',
+      ...headers,
     });
-    return (await answer.json()) as Answer<T>;
-  };
 
   it('seeds the demo data once between them', () => {
     expect(servers.filter((s) => s.output().includes('demo data seeded'))).toHaveLength(1);

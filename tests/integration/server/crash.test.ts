@@ -5,17 +5,17 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { trafficPaths } from '../../../src/contract/traffic';
-import { startServer, type RunningServer } from '../../e2e/support/server-process';
-import { demoPassword, freshPostgres } from '../../support/server-harness';
+import {
+  apiCall,
+  signInOverHttp,
+  startServer,
+  type ApiAnswer as Answer,
+  type RunningServer,
+} from '../../e2e/support/server-process';
+import { freshPostgres } from '../../support/server-harness';
 
 /** How many times the server is killed per database (`npm run test:crash` asks for 50). */
 const rounds = Number(process.env.CRASH_ROUNDS ?? 2);
-
-interface Answer<T = Record<string, unknown>> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -132,41 +132,14 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
   );
 });
 
-async function signIn(server: RunningServer): Promise<string> {
-  const form = await fetch(`${server.url}/portal/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'demo', password: demoPassword, redirect_uri: '/', state: 's' }),
-    redirect: 'manual',
-  });
-  const query = new URL(form.headers.get('location')!, server.url).search;
-  const cookie = form.headers.get('set-cookie')!.split(';')[0]!;
-  const view = await fetch(`${server.url}/account/user/view${query}`, { headers: { cookie } });
-  return ((await view.json()) as Answer<{ token: string }>).data.token;
-}
-
-async function get<T>(server: RunningServer, token: string, path: string): Promise<Answer<T>> {
-  const answer = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return (await answer.json()) as Answer<T>;
-}
-
-async function post<T = Record<string, unknown>>(
+const signIn = (server: RunningServer) => signInOverHttp(server.url, 'demo');
+const get = <T>(server: RunningServer, token: string, path: string) => apiCall<T>(server.url, token, path);
+const post = <T = Record<string, unknown>>(
   server: RunningServer,
   token: string,
   path: string,
   body: unknown,
-): Promise<Answer<T>> {
-  const answer = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'idempotency-key': `crash-${randomUUID()}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return (await answer.json()) as Answer<T>;
-}
+) => apiCall<T>(server.url, token, path, body, { 'idempotency-key': `crash-${randomUUID()}` });
 
 /** A batch of `count` access-log lines of `/crash` a minute ago, as an edge ships it. */
 async function ingest(server: RunningServer, key: string, batch: string, domain: string, count: number) {
