@@ -1,6 +1,9 @@
 import type { I18n } from '@lingui/core';
 import type { ComponentType } from 'react';
 
+/** The colour a row of a list is marked with while its changes wait, were refused, or conflict. */
+export const pendingPalette = { queued: 'blue', rejected: 'red', conflict: 'orange' } as const;
+
 /** A queued command as the pending-changes panel knows it: its name narrows its payload. */
 export interface CommandLike {
   name: string;

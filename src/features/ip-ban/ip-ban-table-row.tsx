@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
+import { pendingPalette } from '../../ui/command-views';
 import { formatDateTime } from '../../ui/format';
 import { familyLabels, pendingLabels, statusLabels, valueTexts } from './ip-ban-messages';
 import { selectable, type IpBanRow } from './rows';
@@ -9,8 +10,6 @@ export interface RowActions {
   onUnban: (row: IpBanRow) => void;
   onBanAgain: (row: IpBanRow) => void;
 }
-
-const pendingColors = { queued: 'blue', rejected: 'red', conflict: 'orange' } as const;
 
 /**
  * One entry of the list: plain elements styled by the table (`tableStyles`), so a page of rows
@@ -81,7 +80,7 @@ export const IpBanTableRow = memo(function IpBanTableRow({
             <span
               className="pc-badge"
               data-variant="outline"
-              data-palette={pendingColors[row.pendingState]}
+              data-palette={pendingPalette[row.pendingState]}
               title={parkedMessage}
             >
               {i18n._(pendingLabels[row.pendingState])}

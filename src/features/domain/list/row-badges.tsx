@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCertAlert } from './expiring-certs';
+import { pendingPalette } from '../../../ui/command-views';
 import type { DomainRow } from '../rows';
 import { pendingCommandLabels, pendingLabels } from './list-messages';
-
-const pendingPalette = { queued: 'blue', rejected: 'red', conflict: 'orange' } as const;
 
 /** A domain whose certificate has expired or expires soon is marked (spec §9: under 5 days). */
 export function CertAlertBadge({ id }: { id: string }) {
