@@ -90,6 +90,12 @@ export const configVariables = [
       'Redis that keeps the rate-limit counts, shared by every instance; unset: each instance counts on its own.',
   },
   {
+    name: 'CLAIM_SECONDS',
+    default: '30',
+    description:
+      'A refresh task, upload check or alarm delivery taken by an instance that stopped (killed, or cut from the database) is taken by another after this many seconds.',
+  },
+  {
     name: 'CHECK_RESPONSES',
     default: '0',
     description:
@@ -199,6 +205,8 @@ export interface Config {
   rateLimit: { perToken: number; perAddress: number };
   /** Where the rate-limit counts are kept for every instance (Redis); unset: in this process. */
   redisUrl: string | undefined;
+  /** How old a claim on queued work is before another instance takes the work (`server/jobs/claims.ts`). */
+  claimMs: number;
   /** The operator key given by the environment (instances of one cluster); unset: written afresh at each start. */
   operatorKey: string | undefined;
   /** Alarm emails: the mail server (none: kept in the delivery log) and the sender. */
@@ -327,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: positiveInt('RATE_LIMIT_ADDRESS', get('RATE_LIMIT_ADDRESS')),
     },
     redisUrl: get('REDIS_URL') || undefined,
+    claimMs: positiveInt('CLAIM_SECONDS', get('CLAIM_SECONDS')) * 1000,
     operatorKey: operatorKeySetting(get('OPERATOR_KEY')),
     smtpUrl: get('SMTP_URL') || undefined,
     smtpFrom: get('SMTP_FROM'),

@@ -111,7 +111,7 @@ const stopMaintenance = startTrafficMaintenance(database.db, config);
 const stopContentWorker = new ContentWorker(
   database.db,
   new NodeEdge(database.db, new LocalEdge(database.db, config.contentEdgeDelayMs)),
-  {},
+  { claimMs: config.claimMs },
   app.changes,
 ).start();
 // Pictures an earlier version kept in the database go to the picture store, after the start.

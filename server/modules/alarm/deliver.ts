@@ -16,6 +16,7 @@ import {
 } from '../../net/outbound';
 import type { KeyVault } from '../cert/key-vault';
 import { takeLock } from '../domain/service';
+import { renewingWhile } from '../../jobs/claims';
 
 /** Sends one SMS; a provider of the operator's plugs in here (none is bundled). */
 export interface SmsProvider {
@@ -50,6 +51,11 @@ export interface NotifierOptions {
   /** Waits before each retry of a callback; its length is the retries. */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
+  /**
+   * A delivery whose claim is this old (its server died while sending) is taken again; a sender
+   * renews the claims of its round a third of the way through (`server/jobs/claims.ts`).
+   */
+  claimMs: number;
 }
 
 const defaults: NotifierOptions = {
@@ -59,6 +65,7 @@ const defaults: NotifierOptions = {
   resolve: systemResolver,
   retryDelaysMs: [10_000, 60_000, 300_000, 1_800_000],
   timeoutMs: 5000,
+  claimMs: 30_000,
 };
 
 /** The signature of a callback's body: HMAC-SHA256 of `<timestamp>.<body>` with the account's key, hex. */
@@ -179,7 +186,7 @@ export class AlarmNotifier {
 
   /** Sends the deliveries due at `now` (a few at a time): how many were tried. */
   async round(now: Date = new Date(), limit = 20): Promise<number> {
-    const stale = new Date(now.getTime() - 60_000);
+    const stale = new Date(now.getTime() - this.options.claimMs);
     const claimed = await this.db
       .update(alarmDeliveries)
       .set({ claimedAt: now })
@@ -191,7 +198,27 @@ export class AlarmNotifier {
           order by ${alarmDeliveries.nextAttemptAt} limit ${limit} for update skip locked)`,
       )
       .returning();
-    for (const delivery of claimed) await this.deliver(delivery, now);
+    // Sent one after another; those still waiting their turn are renewed meanwhile.
+    const waiting = new Set(claimed.map((d) => d.id));
+    let claimedAt = now;
+    const renew = async (at: Date) => {
+      if (waiting.size === 0) return;
+      await this.db
+        .update(alarmDeliveries)
+        .set({ claimedAt: at })
+        .where(and(inArray(alarmDeliveries.id, [...waiting]), eq(alarmDeliveries.claimedAt, claimedAt)));
+      claimedAt = at;
+    };
+    await renewingWhile(
+      async () => {
+        for (const delivery of claimed) {
+          await this.deliver(delivery, now);
+          waiting.delete(delivery.id);
+        }
+      },
+      renew,
+      this.options.claimMs / 3,
+    );
     return claimed.length;
   }
 

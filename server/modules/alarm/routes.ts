@@ -23,6 +23,7 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext, options: Alar
     mail: ctx.config.smtpUrl ? smtpSender(ctx.config.smtpUrl, ctx.config.smtpFrom) : null,
     sms: options.sms ?? null,
     allowPrivate: ctx.config.alarmCallbackPrivate,
+    claimMs: ctx.config.claimMs,
   });
   const scheduler = new AlarmScheduler(ctx.db);
   if (options.run !== false) {

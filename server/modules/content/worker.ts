@@ -6,17 +6,21 @@ import { contentTasks, contentUsage } from '../../db/schema';
 import { quotaDay } from './service';
 import type { ChangeFeed } from '../../http/changes';
 import type { ContentEdge } from './edge';
+import { renewingWhile } from '../../jobs/claims';
 
 export interface WorkerOptions {
   /** Tasks taken at once, at most one per account, so that no account's tasks hold up another's. */
   perRound: number;
-  /** A task running this long (its worker died, or lost its database) is taken again. */
-  leaseMs: number;
+  /**
+   * A task whose claim is this old (its worker died, or lost its database) is taken again; a
+   * worker renews its claims a third of the way through (`server/jobs/claims.ts`).
+   */
+  claimMs: number;
 }
 
 const dayMs = 86_400_000;
 
-const defaults: WorkerOptions = { perRound: 8, leaseMs: 10 * 60_000 };
+const defaults: WorkerOptions = { perRound: 8, claimMs: 30_000 };
 
 interface Claimed {
   accountId: number;
@@ -96,7 +100,7 @@ export class ContentWorker {
   }
 
   private async claim(now: Date, accountId: number | undefined): Promise<Claimed[]> {
-    const stale = new Date(now.getTime() - this.options.leaseMs);
+    const stale = new Date(now.getTime() - this.options.claimMs);
     return this.db.transaction(async (tx) => {
       const waiting = await tx
         .select({ accountId: contentTasks.accountId, id: contentTasks.id })
@@ -144,16 +148,31 @@ export class ContentWorker {
 
   private async execute(task: Claimed, now: () => Date): Promise<void> {
     const running = task.urls.filter((u) => u.status === 'running');
-    let results: (string | null)[];
-    try {
-      results = await this.edge.execute({
-        accountId: task.accountId,
-        kind: task.kind,
-        urls: running.map((u) => u.url),
-      });
-    } catch {
-      results = running.map(() => 'content.edge.unavailable');
-    }
+    let claimedAt = task.claimedAt;
+    const mine = () =>
+      and(
+        eq(contentTasks.accountId, task.accountId),
+        eq(contentTasks.id, task.id),
+        // Still this worker's: not taken again by another after the claim ran out.
+        eq(contentTasks.claimedAt, claimedAt),
+        inArray(contentTasks.status, ['running']),
+      );
+    const renew = async (at: Date) => {
+      const [kept] = await this.db
+        .update(contentTasks)
+        .set({ claimedAt: at })
+        .where(mine())
+        .returning({ id: contentTasks.id });
+      if (kept) claimedAt = at;
+    };
+    const results = await renewingWhile(
+      () =>
+        this.edge
+          .execute({ accountId: task.accountId, kind: task.kind, urls: running.map((u) => u.url) })
+          .catch(() => running.map(() => 'content.edge.unavailable')),
+      renew,
+      this.options.claimMs / 3,
+    );
     const outcome = new Map(running.map((u, i) => [u.url, results[i] ?? null]));
     const urls: ContentTaskUrl[] = task.urls.map((u) => {
       if (u.status !== 'running') return u;
@@ -167,15 +186,7 @@ export class ContentWorker {
     const written = await this.db
       .update(contentTasks)
       .set({ urls, status, claimedAt: null, finishedAt: at, changedAt: at })
-      .where(
-        and(
-          eq(contentTasks.accountId, task.accountId),
-          eq(contentTasks.id, task.id),
-          // Still this worker's: not taken again by another after the lease ran out.
-          eq(contentTasks.claimedAt, task.claimedAt),
-          inArray(contentTasks.status, ['running']),
-        ),
-      )
+      .where(mine())
       .returning({ id: contentTasks.id });
     if (written.length > 0)
       this.changes?.publish({ accountId: task.accountId, kind: 'contentTask', id: task.id });

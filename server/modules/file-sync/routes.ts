@@ -10,7 +10,7 @@ import { FileSyncVerifier } from './verifier';
 
 export function fileSyncRoutes(app: FastifyInstance, ctx: AppContext): void {
   const store = new FileSyncStore(ctx.config.dataDir);
-  const verifier = new FileSyncVerifier(ctx.db, store);
+  const verifier = new FileSyncVerifier(ctx.db, store, { claimMs: ctx.config.claimMs });
   const stop = verifier.start();
   app.addHook('onClose', async () => {
     stop();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, statfs, truncate } from 'node:fs/promises';
+import { access, mkdir, open, rename, rm, statfs, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -27,7 +27,10 @@ export class FileSyncStore {
     return join(this.dir(accountId), id);
   }
 
-  /** Writes `bytes` at `offset` of the upload's part (created on its first chunk). */
+  /**
+   * Writes `bytes` at `offset` of the upload's part (created on its first chunk), on the disk
+   * before it answers: the bytes the task records as received survive a crash of the machine.
+   */
   async write(accountId: number, id: string, offset: number, bytes: Uint8Array): Promise<void> {
     await mkdir(this.dir(accountId), { recursive: true });
     // Created on the first chunk; written at positions (no append), so a chunk sent twice lands once.
@@ -38,23 +41,37 @@ export class FileSyncStore {
         const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, offset + written);
         written += bytesWritten;
       }
+      await handle.datasync();
     } finally {
       await handle.close();
     }
   }
 
-  /** The MD5 (hex) of the first `size` bytes of the part. */
+  /**
+   * The MD5 (hex) of the first `size` bytes of the part; of the stored file when the part was
+   * already kept (its server stopped before recording it).
+   */
   async md5(accountId: number, id: string, size: number): Promise<string> {
-    const path = this.partPath(accountId, id);
-    await truncate(path, size);
+    let path = this.partPath(accountId, id);
+    try {
+      await truncate(path, size);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      path = this.filePath(accountId, id);
+    }
     const hash = createHash('md5');
     await pipeline(createReadStream(path, { highWaterMark: 1024 * 1024 }), hash);
     return hash.digest('hex');
   }
 
-  /** The part becomes the stored file. */
+  /** The part becomes the stored file (already done when there is no part but the file). */
   async keep(accountId: number, id: string): Promise<void> {
-    await rename(this.partPath(accountId, id), this.filePath(accountId, id));
+    try {
+      await rename(this.partPath(accountId, id), this.filePath(accountId, id));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await access(this.filePath(accountId, id));
+    }
   }
 
   /** Removes what the task holds: its part and its file. */

@@ -2,10 +2,14 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fileSyncTasks } from '../../db/schema';
 import type { FileSyncStore } from './store';
+import { renewingWhile } from '../../jobs/claims';
 
 export interface VerifierOptions {
-  /** A verification running this long (its server died) is taken again. */
-  leaseMs: number;
+  /**
+   * A verification whose claim is this old (its server died) is taken again; the verifier renews
+   * its claim a third of the way through (`server/jobs/claims.ts`).
+   */
+  claimMs: number;
   /** Uploads idle this long are cancelled and their bytes dropped. */
   abandonMs: number;
   /** Records that hold no file are removed after this long. */
@@ -13,7 +17,7 @@ export interface VerifierOptions {
 }
 
 const day = 86_400_000;
-const defaults: VerifierOptions = { leaseMs: 30 * 60_000, abandonMs: 7 * day, recordMs: 90 * day };
+const defaults: VerifierOptions = { claimMs: 30_000, abandonMs: 7 * day, recordMs: 90 * day };
 
 /**
  * Checks the MD5 of each upload whose last byte is in, off the request path: the bytes are hashed
@@ -37,7 +41,7 @@ export class FileSyncVerifier {
   /** Verifies one upload waiting for it: whether there was one. */
   async verifyOne(now: () => Date = () => new Date()): Promise<boolean> {
     const started = now();
-    const stale = new Date(started.getTime() - this.options.leaseMs);
+    const stale = new Date(started.getTime() - this.options.claimMs);
     const [claimed] = await this.db
       .update(fileSyncTasks)
       .set({ claimedAt: started })
@@ -50,18 +54,27 @@ export class FileSyncVerifier {
       )
       .returning();
     if (!claimed) return false;
-    const mine = and(
-      eq(fileSyncTasks.accountId, claimed.accountId),
-      eq(fileSyncTasks.id, claimed.id),
-      eq(fileSyncTasks.status, 'verifying'),
-      eq(fileSyncTasks.claimedAt, started),
+    let claimedAt = started;
+    const mine = () =>
+      and(
+        eq(fileSyncTasks.accountId, claimed.accountId),
+        eq(fileSyncTasks.id, claimed.id),
+        eq(fileSyncTasks.status, 'verifying'),
+        eq(fileSyncTasks.claimedAt, claimedAt),
+      );
+    const renew = async (at: Date) => {
+      const [kept] = await this.db
+        .update(fileSyncTasks)
+        .set({ claimedAt: at })
+        .where(mine())
+        .returning({ id: fileSyncTasks.id });
+      if (kept) claimedAt = at;
+    };
+    const md5 = await renewingWhile(
+      () => this.store.md5(claimed.accountId, claimed.id, claimed.size).catch(() => null),
+      renew,
+      this.options.claimMs / 3,
     );
-    let md5: string | null;
-    try {
-      md5 = await this.store.md5(claimed.accountId, claimed.id, claimed.size);
-    } catch {
-      md5 = null;
-    }
     const good = md5 === claimed.md5;
     if (good) await this.store.keep(claimed.accountId, claimed.id);
     const [done] = await this.db
@@ -72,7 +85,7 @@ export class FileSyncVerifier {
         completedAt: now(),
         updatedAt: now(),
       })
-      .where(mine)
+      .where(mine())
       .returning({ id: fileSyncTasks.id });
     if (done && !good) await this.store.remove(claimed.accountId, claimed.id);
     return true;

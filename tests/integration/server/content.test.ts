@@ -261,18 +261,33 @@ describeServer('refresh and prefetch', (h) => {
     expect(await worker().round()).toBe(1);
     expect((await task(a))!.status).toBe('success');
     expect((await task(b))!.status).toBe('pending');
-    // A worker that claimed it and died: after the lease, another takes it.
+    // A worker that claimed it and died: once its claim runs out, another takes it.
     const stuck: ContentEdge = { execute: () => new Promise(() => undefined) };
     void new ContentWorker(h().db, stuck).round();
     await expect.poll(async () => (await task(b))!.status).toBe('running');
-    expect(await new ContentWorker(h().db, new LocalEdge(h().db, 0), { leaseMs: 60_000 }).round()).toBe(0);
+    expect(await new ContentWorker(h().db, new LocalEdge(h().db, 0), { claimMs: 60_000 }).round()).toBe(0);
     const later = () => new Date(Date.now() + 120_000);
-    expect(await new ContentWorker(h().db, new LocalEdge(h().db, 0), { leaseMs: 60_000 }).round(later)).toBe(
+    expect(await new ContentWorker(h().db, new LocalEdge(h().db, 0), { claimMs: 60_000 }).round(later)).toBe(
       1,
     );
     expect((await task(b))!.status).toBe('success');
     const [row] = await h().db.select().from(contentTasks).where(eq(contentTasks.id, b));
     expect(row!.claimedAt).toBeNull();
+  });
+
+  it('keeps the claim of a task the edge is slow with, so that no other worker takes it meanwhile', async () => {
+    await drain();
+    const { id } = await submit('url', urls('cart.demo-shop.com', 1));
+    const slow: ContentEdge = {
+      execute: (job) => new Promise((done) => setTimeout(() => done(job.urls.map(() => null)), 1200)),
+    };
+    const first = new ContentWorker(h().db, slow, { claimMs: 300 }).round();
+    await expect.poll(async () => (await task(id))!.status).toBe('running');
+    // Well past the claim's 300 ms: renewed meanwhile, it is still the first worker's.
+    await new Promise((done) => setTimeout(done, 700));
+    expect(await new ContentWorker(h().db, new LocalEdge(h().db, 0), { claimMs: 300 }).round()).toBe(0);
+    expect(await first).toBe(1);
+    expect(await task(id)).toMatchObject({ status: 'success', attempts: 1 });
   });
 
   it('lets a sub-account refresh only its granted domains, and shows it only its own tasks', async () => {

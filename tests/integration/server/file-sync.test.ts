@@ -1,9 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { fileSyncTasks } from '../../../server/db/schema';
 import { findAccountByLogin, grantMenu } from '../../../server/modules/account/service';
+import { FileSyncStore } from '../../../server/modules/file-sync/store';
+import { FileSyncVerifier } from '../../../server/modules/file-sync/verifier';
 import { Code } from '../../../src/contract';
 import { fileSyncLimits, type FileSyncTask } from '../../../src/contract/file-sync';
 import { call, describeServer, signIn } from '../../support/server-harness';
@@ -127,6 +130,25 @@ describeServer('file sync', (h) => {
     const twice = await create({ name: 'release-1.0.apk', size: 10, md5: md5(Buffer.alloc(10)) });
     expect(twice.code).toBe(Code.invalidRequest);
     expect(twice.msg).toContain('already stored or being uploaded');
+  });
+
+  it('finishes a check its server stopped in, between keeping the file and recording it', async () => {
+    const bytes = randomBytes(50_000);
+    const made = await create({ name: 'stopped-mid-check.bin', size: bytes.length, md5: md5(bytes) });
+    const id = made.data.id;
+    expect((await send(id, 0, bytes)).data.task.status).toBe('verifying');
+    expect((await settled(id)).status).toBe('succeeded');
+    // As the server left it when killed after the rename: the file kept, the task still
+    // verifying under the dead server's claim.
+    const claimedAt = new Date(Date.now() - 60_000);
+    await h()
+      .db.update(fileSyncTasks)
+      .set({ status: 'verifying', completedAt: null, claimedAt })
+      .where(eq(fileSyncTasks.id, id));
+    // Its claim ran out: a verifier (this one, or the server's own) takes it and finds the kept file.
+    await new FileSyncVerifier(h().db, new FileSyncStore(h().config.dataDir)).verifyOne();
+    expect(await settled(id)).toMatchObject({ status: 'succeeded', failure: null });
+    expect(md5(readFileSync(stored(id)))).toBe(md5(bytes));
   });
 
   it('drops a file whose MD5 is not the one declared', async () => {
