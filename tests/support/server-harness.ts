@@ -19,6 +19,8 @@ export interface Harness {
   database: Database;
   config: Config;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL database's URL, for other connections to it (as other instances open). */
+  databaseUrl: string | undefined;
   /** Every log line the app wrote. */
   logs: string[];
   /** Builds another app on the same database (another configuration). */
@@ -145,7 +147,7 @@ export function describeServer(
           return app;
         };
         const app = await make({});
-        harness = { app, db: database.db, database, config, kind, logs, appWith: make };
+        harness = { app, db: database.db, database, config, kind, databaseUrl: url, logs, appWith: make };
       });
 
       afterAll(async () => {

@@ -37,6 +37,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
       LOG_LEVEL: 'warn',
       DEMO_TRAFFIC_DAYS: '0',
       EDGE: 'off',
+      // Rate limits counted by this server alone, unless `env` shares them: other tests' servers
+      // on the same machine would count the same loopback address.
+      REDIS_URL: '',
       ...env,
       PORT: String(port),
     },

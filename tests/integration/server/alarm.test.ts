@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { openDatabase } from '../../../server/db/client';
 import { alarmDeliveries } from '../../../server/db/schema';
 import { KeyVault } from '../../../server/modules/cert/key-vault';
 import { AlarmNotifier, signatureOf, type SmsProvider } from '../../../server/modules/alarm/deliver';
@@ -349,6 +350,63 @@ describeServer('alarms', (h) => {
       status: 'failed',
       error: 'the callback URL reaches a private address',
     });
+  });
+
+  it('raises one alarm and sends it once however many instances evaluate and send, and after a sender died', async () => {
+    const hook = await receiver(() => 200);
+    receivers.push(hook);
+    const template = { id: randomUUID(), name: 'Once_hook', channels: ['callback'], callback_url: hook.url };
+    expect((await post('/v3/alarm/template/save', template)).code).toBe(Code.ok);
+    const policy = {
+      id: randomUUID(),
+      name: 'Once_policy',
+      monitor_type: 'account',
+      rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
+      period: 1,
+      periods: 1,
+      template_ids: [template.id],
+    };
+    expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
+    // Three instances: on PostgreSQL each with connections of its own, as separate processes have.
+    const others =
+      h().kind === 'postgres'
+        ? await Promise.all([1, 2].map(() => openDatabase({ url: h().databaseUrl })))
+        : [];
+    try {
+      const dbs = [h().db, ...(others.length > 0 ? others.map((o) => o.db) : [h().db, h().db])];
+      const at = Math.floor(Date.now() / minute) * minute - 3 * minute;
+      await traffic(at, 1e8);
+      // Evaluated by all three at once (as if the lease had moved meanwhile): one event.
+      const evaluatedAt = new Date(at + minute + 45_000);
+      await Promise.all(dbs.map((db) => new AlarmScheduler(db).tick(evaluatedAt)));
+      const events = (await history()).filter((e) => e.policy_id === policy.id);
+      expect(events).toHaveLength(1);
+      const [queued] = await deliveries(events[0]!.id);
+      // A sender took the delivery and died before sending it: its claim holds for `claimMs`.
+      await h()
+        .db.update(alarmDeliveries)
+        .set({ claimedAt: evaluatedAt })
+        .where(eq(alarmDeliveries.id, queued!.id));
+      const vault = KeyVault.open(h().config.dataDir);
+      const notifiers = dbs.map(
+        (db) => new AlarmNotifier(db, vault, { allowPrivate: true, claimMs: 30_000, retryDelaysMs: [] }),
+      );
+      const sendAll = (now: number) => Promise.all(notifiers.map((n) => n.round(new Date(now))));
+      await sendAll(evaluatedAt.getTime() + 10_000);
+      expect(hook.calls).toHaveLength(0);
+      // Past the dead sender's claim, the three send at once: the callback goes once.
+      await sendAll(evaluatedAt.getTime() + 31_000);
+      await sendAll(evaluatedAt.getTime() + 32_000);
+      expect(hook.calls).toHaveLength(1);
+      expect(JSON.parse(hook.calls[0]!.body)).toMatchObject({
+        delivery_id: queued!.id,
+        event_id: events[0]!.id,
+        kind: 'alarm',
+      });
+      expect(await deliveries(events[0]!.id)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
   });
 
   it('keeps SMS past the quota in the log', async () => {

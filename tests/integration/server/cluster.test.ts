@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiCall,
   signInOverHttp,
@@ -21,17 +21,23 @@ describe.skipIf(!process.env.DATABASE_URL)('three instances on one PostgreSQL da
   let servers: RunningServer[] = [];
   let drop: () => Promise<void> = async () => {};
   let dataDir = '';
+  let shared: Record<string, string> = {};
 
   beforeAll(async () => {
     let url: string;
     ({ url, drop } = await freshPostgres());
     dataDir = mkdtempSync(join(tmpdir(), 'cdn-cluster-'));
-    const shared = {
+    shared = {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       OPERATOR_KEY: randomBytes(32).toString('base64url'),
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
+      // Counted together where the machine has a Redis; at most 60 calls a minute per token.
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      RATE_LIMIT_TOKEN: '60',
+      // The work of a killed instance is taken by another after 3 s.
+      CLAIM_SECONDS: '3',
     };
     servers = await Promise.all([0, 1, 2].map(() => startServer(shared, 180_000)));
   }, 240_000);
@@ -169,6 +175,53 @@ describe.skipIf(!process.env.DATABASE_URL)('three instances on one PostgreSQL da
     expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 42901 || a.code === 42902)).toBe(true);
   });
 
+  it('creates at most 5 sub-accounts however many instances are asked at once', async () => {
+    const token = await signIn(servers[2]!, 'demo');
+    const listed = await post<{ lists: unknown[]; max: number }>(
+      servers[0]!,
+      token,
+      '/v3/customer/customer/childLists',
+      {},
+    );
+    const room = listed.data.max - listed.data.lists.length;
+    expect(listed.data.max).toBe(5);
+    const password = 'Sub#Cluster2026';
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        post(servers[i % 3]!, token, '/v3/customer/customer/childAdd', {
+          login: `cluster-sub-${i}`,
+          password,
+          confirm_password: password,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(room);
+    expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 42203)).toBe(true);
+    const after = await post<{ lists: unknown[] }>(
+      servers[1]!,
+      token,
+      '/v3/customer/customer/childLists',
+      {},
+    );
+    expect(after.data.lists).toHaveLength(5);
+  });
+
+  it.runIf(process.env.REDIS_URL)(
+    "counts a token's calls on every instance together (Redis): 60 a minute in all",
+    async () => {
+      const token = await signIn(servers[0]!, 'demo');
+      const answers = await Promise.all(
+        Array.from({ length: 66 }, (_, i) =>
+          fetch(`${servers[i % 3]!.url}/v3/common/enum/lists`, {
+            headers: { authorization: `Bearer ${token}` },
+          }).then((r) => r.status),
+        ),
+      );
+      expect(answers.filter((status) => status === 200)).toHaveLength(60);
+      expect(answers.filter((status) => status === 429)).toHaveLength(6);
+    },
+  );
+
   it('keeps every acknowledged command when an instance is killed mid-work', async () => {
     const token = await signIn(servers[1]!, 'demo');
     const base = Math.floor(Math.random() * 150) + 60;
@@ -201,4 +254,65 @@ describe.skipIf(!process.env.DATABASE_URL)('three instances on one PostgreSQL da
     for (const server of servers.slice(1))
       expect((await post(server, token, '/v3/customer/customer/baseInfo', {})).code).toBe(0);
   });
+
+  it('finishes on another instance the refresh task a killed instance was executing', async () => {
+    // The account's earlier tasks done first (its tasks run one at a time)...
+    const running = (server: RunningServer) =>
+      server.process.exitCode === null && server.process.signalCode === null;
+    const alive = servers.find(running)!;
+    const token = await signIn(alive, 'demo');
+    await vi.waitFor(
+      async () => {
+        for (const state of ['pending', 'running']) {
+          const listed = await apiCall<{ total: number }>(
+            alive.url,
+            token,
+            `/v3/content/task/lists?status=${state}`,
+          );
+          expect(listed.data.total).toBe(0);
+        }
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+    // ...then, alone on the database, an instance whose edge takes 10 minutes takes the task...
+    for (const server of servers) if (running(server)) server.process.kill('SIGKILL');
+    const slow = await startServer({ ...shared, CONTENT_EDGE_DELAY_MS: '600000' }, 180_000);
+    servers.push(slow);
+    const names = await apiCall<{ lists: { domain: string; status: string }[] }>(
+      slow.url,
+      token,
+      '/v3/domain/domain/names',
+    );
+    const domain = names.data.lists.find((d) => d.status === 'active' && !d.domain.startsWith('*'))!.domain;
+    const id = randomUUID();
+    const submitted = await post(
+      slow,
+      token,
+      '/v3/content/task/submit',
+      { id, kind: 'url', urls: [`http://${domain}/takeover.html`] },
+      { 'idempotency-key': `cluster-${randomUUID()}` },
+    );
+    expect(submitted.code, submitted.msg).toBe(0);
+    const status = async (server: RunningServer) => {
+      const listed = await apiCall<{ lists: { id: string; status: string }[] }>(
+        server.url,
+        token,
+        '/v3/content/task/lists?keyword=takeover.html',
+      );
+      if (listed.code !== 0) throw new Error(`${listed.code} ${listed.msg}`);
+      return listed.data.lists.find((task) => task.id === id)?.status;
+    };
+    await vi.waitFor(async () => expect(await status(slow)).toBe('running'), {
+      timeout: 10_000,
+      interval: 250,
+    });
+    // ...and is killed while executing it: another instance finishes it once the claim runs out.
+    slow.process.kill('SIGKILL');
+    const rescuer = await startServer({ ...shared, CONTENT_EDGE_DELAY_MS: '100' }, 180_000);
+    servers.push(rescuer);
+    await vi.waitFor(async () => expect(await status(rescuer)).toBe('success'), {
+      timeout: 20_000,
+      interval: 250,
+    });
+  }, 240_000);
 });

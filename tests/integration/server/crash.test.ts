@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { trafficPaths } from '../../../src/contract/traffic';
 import {
   apiCall,
@@ -24,9 +24,10 @@ const targets = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (
 
 /**
  * The server killed with SIGKILL at a random moment of a mixed load (commands through the API,
- * access-log batches from an edge), `rounds` times, and started again on the same data each time:
- * the database opens, every command the server acknowledged is there at its version, and every
- * log batch, sent again after the restart as an edge does when it got no answer, is counted once.
+ * access-log batches from an edge, chunked uploads), `rounds` times, and started again on the same
+ * data each time: the database opens, every command the server acknowledged is there at its
+ * version, every log batch, sent again after the restart as an edge does when it got no answer, is
+ * counted once, and every upload resumes from what the server held and is kept whole.
  */
 describe.each(targets)('killed mid-work on %s', (kind) => {
   it(
@@ -43,6 +44,8 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
         STATIC_DIR: '/nonexistent',
         RATE_LIMIT_ADDRESS: '100000',
         RATE_LIMIT_TOKEN: '100000',
+        // A check of an upload the killed server had taken is taken again after 3 s.
+        CLAIM_SECONDS: '3',
       };
       let server: RunningServer = await startServer(env, 240_000);
       try {
@@ -60,9 +63,13 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
           '/v3/domain/domain/names',
         );
         const domain = names.data.lists.find((d) => d.status === 'active')!;
+        const accountId = (await post<{ id: number }>(server, token, '/v3/customer/customer/baseInfo', {}))
+          .data.id;
+        const settled = new Set<string>();
 
         const acknowledged = new Set<string>();
         const batches = new Map<string, number>();
+        const uploads = new Map<string, Buffer>();
         for (let round = 0; round < rounds; round += 1) {
           let stop = false;
           const work = async (lane: number) => {
@@ -82,7 +89,19 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
               }
             }
           };
-          const load = [0, 1, 2].map(work);
+          // Uploads, a chunk at a time, each resumed after a kill from what the server says it holds.
+          const upload = async () => {
+            while (!stop) {
+              let unfinished = [...uploads].find(([id]) => !settled.has(id));
+              if (!unfinished) {
+                unfinished = [randomUUID(), randomBytes(150_000 + Math.floor(Math.random() * 200_000))];
+                uploads.set(...unfinished);
+              }
+              const step = await uploadStep(server, token, ...unfinished).catch(() => null);
+              if (step !== null && step !== 'uploading') settled.add(unfinished[0]);
+            }
+          };
+          const load = [...[0, 1, 2].map(work), upload()];
           await new Promise((r) => setTimeout(r, 200 + Math.random() * 1500));
           server.process.kill('SIGKILL');
           await new Promise((r) => server.process.once('exit', r));
@@ -110,6 +129,19 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
           expect(answer.code).toBe(0);
         }
         const expected = [...batches.values()].reduce((a, b) => a + b, 0);
+        // Every upload, resumed to its end, is checked and kept whole.
+        expect(uploads.size).toBeGreaterThan(0);
+        for (const [id, bytes] of uploads) {
+          let step = await uploadStep(server, token, id, bytes);
+          while (step === 'uploading') step = await uploadStep(server, token, id, bytes);
+        }
+        for (const [id, bytes] of uploads) {
+          await vi.waitFor(async () => expect(await uploadStep(server, token, id, bytes)).toBe('succeeded'), {
+            timeout: 20_000,
+            interval: 250,
+          });
+          expect(md5(readFileSync(join(dataDir, 'file-sync', String(accountId), id))), id).toBe(md5(bytes));
+        }
         const top = await post<{ rows: { key: string; requests: number }[] }>(
           server,
           token,
@@ -140,6 +172,33 @@ const post = <T = Record<string, unknown>>(
   path: string,
   body: unknown,
 ) => apiCall<T>(server.url, token, path, body, { 'idempotency-key': `crash-${randomUUID()}` });
+
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+const uploadChunk = 64 * 1024;
+
+/**
+ * One step of an upload as the console takes it: the task asked for (made the first time, else
+ * answered as it stands) and, while it is uploading, the next chunk from the bytes the server
+ * holds. Answers the task's status after the step.
+ */
+async function uploadStep(server: RunningServer, token: string, id: string, bytes: Buffer) {
+  const task = await post<{ status: string; received: number }>(server, token, '/v3/file-sync/task/create', {
+    id,
+    name: `crash-${id}.bin`,
+    size: bytes.length,
+    md5: md5(bytes),
+  });
+  if (task.code !== 0) throw new Error(`${task.code} ${task.msg}`);
+  if (task.data.status !== 'uploading') return task.data.status;
+  const from = task.data.received;
+  const answer = await fetch(`${server.url}/v3/file-sync/task/chunk?id=${id}&offset=${from}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(bytes.subarray(from, from + uploadChunk)),
+  });
+  const sent = (await answer.json()) as Answer<{ task: { status: string } }>;
+  return sent.code === 0 ? sent.data.task.status : 'uploading';
+}
 
 /** A batch of `count` access-log lines of `/crash` a minute ago, as an edge ships it. */
 async function ingest(server: RunningServer, key: string, batch: string, domain: string, count: number) {
