@@ -96,6 +96,12 @@ export const configVariables = [
       'A refresh task, upload check or alarm delivery taken by an instance that stopped (killed, or cut from the database) is taken by another after this many seconds.',
   },
   {
+    name: 'ALARM_EVALUATE_SECONDS',
+    default: '60',
+    description:
+      'How often the alarm policies are evaluated on the traffic of their last periods (by one instance of those sharing the database).',
+  },
+  {
     name: 'CHECK_RESPONSES',
     default: '0',
     description:
@@ -207,6 +213,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** How old a claim on queued work is before another instance takes the work (`server/jobs/claims.ts`). */
   claimMs: number;
+  /** How often the alarm policies are evaluated. */
+  alarmEvaluateMs: number;
   /** The operator key given by the environment (instances of one cluster); unset: written afresh at each start. */
   operatorKey: string | undefined;
   /** Alarm emails: the mail server (none: kept in the delivery log) and the sender. */
@@ -336,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     redisUrl: get('REDIS_URL') || undefined,
     claimMs: positiveInt('CLAIM_SECONDS', get('CLAIM_SECONDS')) * 1000,
+    alarmEvaluateMs: positiveInt('ALARM_EVALUATE_SECONDS', get('ALARM_EVALUATE_SECONDS')) * 1000,
     operatorKey: operatorKeySetting(get('OPERATOR_KEY')),
     smtpUrl: get('SMTP_URL') || undefined,
     smtpFrom: get('SMTP_FROM'),

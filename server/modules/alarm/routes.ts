@@ -27,7 +27,7 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext, options: Alar
   });
   const scheduler = new AlarmScheduler(ctx.db);
   if (options.run !== false) {
-    const stop = scheduler.start(() => notifier.round());
+    const stop = scheduler.start(() => notifier.round(), 2000, ctx.config.alarmEvaluateMs);
     app.addHook('onClose', async () => stop());
   }
 

@@ -180,13 +180,13 @@ export class AlarmScheduler {
   }
 
   /**
-   * Evaluates every minute, on one instance of those sharing the database (`server/jobs`), and
-   * sends what is due every `sendMs` on every instance (a delivery is taken by one of them) until
-   * stopped.
+   * Evaluates every `evaluateMs` (a minute), on one instance of those sharing the database
+   * (`server/jobs`), and sends what is due every `sendMs` on every instance (a delivery is taken by
+   * one of them) until stopped.
    */
-  start(send: () => Promise<unknown>, sendMs = 2000): () => Promise<void> {
+  start(send: () => Promise<unknown>, sendMs = 2000, evaluateMs = minute): () => Promise<void> {
     const stopEvaluating = onOneInstance(new Leases(this.db), 'alarm.evaluate', () => this.tick(), {
-      everyMs: minute,
+      everyMs: evaluateMs,
       atStart: false,
       onError: (error) => console.error('evaluating the alarm policies failed:', error),
     });

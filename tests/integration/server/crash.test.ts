@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,10 +26,11 @@ const targets = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (
 
 /**
  * The server killed with SIGKILL at a random moment of a mixed load (commands through the API,
- * access-log batches from an edge, chunked uploads), `rounds` times, and started again on the same
+ * access-log batches from an edge, chunked uploads, alarms and their callbacks), `rounds` times, and started again on the same
  * data each time: the database opens, every command the server acknowledged is there at its
  * version, every log batch, sent again after the restart as an edge does when it got no answer, is
- * counted once, and every upload resumes from what the server held and is kept whole.
+ * counted once, every upload resumes from what the server held and is kept whole, and every alarm
+ * is raised once and its callbacks delivered.
  */
 describe.each(targets)('killed mid-work on %s', (kind) => {
   it(
@@ -44,9 +47,13 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
         STATIC_DIR: '/nonexistent',
         RATE_LIMIT_ADDRESS: '100000',
         RATE_LIMIT_TOKEN: '100000',
-        // A check of an upload the killed server had taken is taken again after 3 s.
+        // A check of an upload or an alarm delivery the killed server had taken is taken again
+        // after 3 s; the alarm policies are evaluated every second, their callbacks to loopback.
         CLAIM_SECONDS: '3',
+        ALARM_EVALUATE_SECONDS: '1',
+        ALARM_CALLBACK_PRIVATE: '1',
       };
+      const hook = await receiver();
       let server: RunningServer = await startServer(env, 240_000);
       try {
         const token = await signIn(server);
@@ -66,6 +73,15 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
         const accountId = (await post<{ id: number }>(server, token, '/v3/customer/customer/baseInfo', {}))
           .data.id;
         const settled = new Set<string>();
+        // Every alarm of the policies made during the load calls back the receiver.
+        const template = {
+          id: randomUUID(),
+          name: 'Crash_hook',
+          channels: ['callback'],
+          callback_url: hook.url,
+        };
+        expect((await post(server, token, '/v3/alarm/template/save', template)).code).toBe(0);
+        const policies = new Set<string>();
 
         const acknowledged = new Set<string>();
         const batches = new Map<string, number>();
@@ -101,7 +117,21 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
               if (step !== null && step !== 'uploading') settled.add(unfinished[0]);
             }
           };
-          const load = [...[0, 1, 2].map(work), upload()];
+          // A policy a round (requests above 0 on the account: the log batches raise it at once).
+          const policy = async () => {
+            const id = randomUUID();
+            const answer = await post(server, token, '/v3/alarm/policy/save', {
+              id,
+              name: `Crash_${round}`,
+              monitor_type: 'account',
+              rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
+              period: 1,
+              periods: 1,
+              template_ids: [template.id],
+            }).catch(() => null);
+            if (answer?.code === 0) policies.add(id);
+          };
+          const load = [...[0, 1, 2].map(work), upload(), policy()];
           await new Promise((r) => setTimeout(r, 200 + Math.random() * 1500));
           server.process.kill('SIGKILL');
           await new Promise((r) => server.process.once('exit', r));
@@ -129,6 +159,43 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
           expect(answer.code).toBe(0);
         }
         const expected = [...batches.values()].reduce((a, b) => a + b, 0);
+        // Every alarm of those policies is one event at a time, and each of its deliveries reached
+        // the receiver: at least once, and twice only where a kill fell between the call and its
+        // record (the receiver drops the copy by its delivery_id).
+        expect(policies.size).toBeGreaterThan(0);
+        await vi.waitFor(
+          async () => {
+            const events = await get<{ lists: { id: string; policy_id: string; status: string }[] }>(
+              server,
+              token,
+              '/v3/alarm/history/lists?keyword=Crash_&page_size=100',
+            );
+            const mine = events.data.lists.filter((e) => policies.has(e.policy_id));
+            expect(new Set(mine.map((e) => e.policy_id)).size).toBe(policies.size);
+            for (const id of policies)
+              expect(
+                mine.filter((e) => e.policy_id === id && e.status === 'ongoing').length,
+              ).toBeLessThanOrEqual(1);
+            const received = hook.calls.map(
+              (body) => (JSON.parse(body) as { delivery_id: string }).delivery_id,
+            );
+            for (const event of mine) {
+              const deliveries = await get<{ lists: { id: string; status: string }[] }>(
+                server,
+                token,
+                `/v3/alarm/history/deliveries?event_id=${event.id}`,
+              );
+              for (const delivery of deliveries.data.lists) {
+                expect(delivery.status).toBe('sent');
+                expect(received).toContain(delivery.id);
+              }
+            }
+            // (At least the alarm of each policy was delivered.)
+            expect(new Set(received).size).toBeGreaterThanOrEqual(policies.size);
+            expect(received.length - new Set(received).size).toBeLessThanOrEqual(rounds);
+          },
+          { timeout: 60_000, interval: 1000 },
+        );
         // Every upload, resumed to its end, is checked and kept whole.
         expect(uploads.size).toBeGreaterThan(0);
         for (const [id, bytes] of uploads) {
@@ -158,6 +225,7 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
       } finally {
         await server.stop();
         await drop();
+        await hook.close();
       }
     },
     60_000 + rounds * 60_000,
@@ -172,6 +240,26 @@ const post = <T = Record<string, unknown>>(
   path: string,
   body: unknown,
 ) => apiCall<T>(server.url, token, path, body, { 'idempotency-key': `crash-${randomUUID()}` });
+
+/** A callback receiver on loopback: the bodies it was sent. */
+async function receiver() {
+  const calls: string[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      calls.push(body);
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/alarm`,
+    calls,
+    close: () => new Promise((done) => server.close(done)),
+  };
+}
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 const uploadChunk = 64 * 1024;
@@ -204,7 +292,8 @@ async function uploadStep(server: RunningServer, token: string, id: string, byte
 async function ingest(server: RunningServer, key: string, batch: string, domain: string, count: number) {
   const lines = Array.from({ length: count }, () =>
     JSON.stringify({
-      time: Date.now() - 60_000,
+      // Within the last complete minute whenever it is read (the alarms' lag is 30 s).
+      time: Date.now() - 90_000,
       domain,
       client: '1.2.4.8',
       method: 'GET',
