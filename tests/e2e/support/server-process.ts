@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { trafficPaths } from '../../../src/contract/traffic';
 
 export interface RunningServer {
   url: string;
@@ -130,4 +132,45 @@ export async function apiCall<T = Record<string, unknown>>(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await answer.json()) as ApiAnswer<T>;
+}
+
+/** An edge node's key, made with the operator key: what `npm run admin -- edge-key create` does. */
+export async function makeEdgeKey(url: string, operatorKey: string, name: string): Promise<string> {
+  const made = await fetch(`${url}/operator/edge-key`, {
+    method: 'POST',
+    headers: { 'x-operator-key': operatorKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'create', name }),
+  });
+  return ((await made.json()) as ApiAnswer<{ key: string }>).data.key;
+}
+
+/**
+ * A batch of `count` access-log lines of `/crash` as an edge ships it, 90 s old: within the last
+ * complete minute whenever it is read (the alarms read it 30 s after its end).
+ */
+export async function shipLogs(url: string, key: string, batch: string, domain: string, count: number) {
+  const lines = Array.from({ length: count }, () =>
+    JSON.stringify({
+      time: Date.now() - 90_000,
+      domain,
+      client: '1.2.4.8',
+      method: 'GET',
+      url: '/crash',
+      status: 200,
+      bytes: 1000,
+      request_time: 0.01,
+      cache: 'HIT',
+    }),
+  ).join('\n');
+  const answer = await fetch(`${url}${trafficPaths.ingest}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Edge ${key}`,
+      'content-type': 'application/x-ndjson',
+      'content-encoding': 'gzip',
+      'x-edge-batch': batch,
+    },
+    body: gzipSync(lines),
+  });
+  return (await answer.json()) as ApiAnswer;
 }

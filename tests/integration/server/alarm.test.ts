@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -12,35 +10,10 @@ import { generateLines } from '../../../server/modules/traffic/generator';
 import { ingestText } from '../../../server/modules/traffic/ingest';
 import { Code } from '../../../src/contract';
 import type { AlarmDelivery, AlarmEvent } from '../../../src/contract/alarm';
+import { anyRequestsPolicy, callbackReceiver, type CallbackReceiver } from '../../support/alarm-hooks';
 import { call, describeServer, signIn } from '../../support/server-harness';
 
 const minute = 60_000;
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A callback receiver on loopback that answers `status(n)` to its n-th call. */
-async function receiver(status: (n: number) => number) {
-  const calls: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      calls.push({ headers: request.headers, body });
-      response.statusCode = status(calls.length);
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/alarm`,
-    calls,
-    close: () => new Promise((done) => server.close(done)),
-  };
-}
 
 /**
  * Alarms (spec §2 /cdn/alarm-manage, §4, §5, §8, §9): a spike of the traffic generator raises an
@@ -50,7 +23,7 @@ async function receiver(status: (n: number) => number) {
 describeServer('alarms', (h) => {
   let token = '';
   let domain: { id: string; domain: string };
-  const receivers: Awaited<ReturnType<typeof receiver>>[] = [];
+  const receivers: CallbackReceiver[] = [];
   const sms: string[] = [];
   const provider: SmsProvider = { send: async (phone, text) => void sms.push(`${phone} ${text}`) };
   const post = (path: string, body: unknown) =>
@@ -179,7 +152,7 @@ describeServer('alarms', (h) => {
   });
 
   it('raises an alarm within 2 minutes of a spike, restores it after, and tells the contacts through each channel', async () => {
-    const ok = await receiver(() => 200);
+    const ok = await callbackReceiver(() => 200);
     receivers.push(ok);
     const contact = {
       id: randomUUID(),
@@ -279,8 +252,8 @@ describeServer('alarms', (h) => {
   });
 
   it('retries a failing callback receiver, and keeps what it could not deliver', async () => {
-    const flaky = await receiver((n) => (n < 3 ? 500 : 200));
-    const down = await receiver(() => 503);
+    const flaky = await callbackReceiver((n) => (n < 3 ? 500 : 200));
+    const down = await callbackReceiver(() => 503);
     receivers.push(flaky, down);
     const templates = [flaky, down].map((r, i) => ({
       id: randomUUID(),
@@ -289,15 +262,10 @@ describeServer('alarms', (h) => {
       callback_url: r.url,
     }));
     for (const t of templates) expect((await post('/v3/alarm/template/save', t)).code).toBe(Code.ok);
-    const policy = {
-      id: randomUUID(),
-      name: 'Requests_any',
-      monitor_type: 'account',
-      rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
-      period: 1,
-      periods: 1,
-      template_ids: templates.map((t) => t.id),
-    };
+    const policy = anyRequestsPolicy(
+      'Requests_any',
+      templates.map((t) => t.id),
+    );
     expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
     const at = Math.floor(Date.now() / minute) * minute - 3 * minute;
     await traffic(at, 1e8);
@@ -321,7 +289,7 @@ describeServer('alarms', (h) => {
   });
 
   it('refuses callbacks to private addresses unless allowed', async () => {
-    const closed = await receiver(() => 200);
+    const closed = await callbackReceiver(() => 200);
     receivers.push(closed);
     const template = {
       id: randomUUID(),
@@ -330,15 +298,7 @@ describeServer('alarms', (h) => {
       callback_url: closed.url,
     };
     expect((await post('/v3/alarm/template/save', template)).code).toBe(Code.ok);
-    const policy = {
-      id: randomUUID(),
-      name: 'Private_policy',
-      monitor_type: 'account',
-      rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
-      period: 1,
-      periods: 1,
-      template_ids: [template.id],
-    };
+    const policy = anyRequestsPolicy('Private_policy', [template.id]);
     expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
     const at = Math.floor(Date.now() / minute) * minute - 3 * minute;
     await new AlarmScheduler(h().db).tick(new Date(at + minute + 45_000));
@@ -353,19 +313,11 @@ describeServer('alarms', (h) => {
   });
 
   it('raises one alarm and sends it once however many instances evaluate and send, and after a sender died', async () => {
-    const hook = await receiver(() => 200);
+    const hook = await callbackReceiver(() => 200);
     receivers.push(hook);
     const template = { id: randomUUID(), name: 'Once_hook', channels: ['callback'], callback_url: hook.url };
     expect((await post('/v3/alarm/template/save', template)).code).toBe(Code.ok);
-    const policy = {
-      id: randomUUID(),
-      name: 'Once_policy',
-      monitor_type: 'account',
-      rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
-      period: 1,
-      periods: 1,
-      template_ids: [template.id],
-    };
+    const policy = anyRequestsPolicy('Once_policy', [template.id]);
     expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
     // Three instances: on PostgreSQL each with connections of its own, as separate processes have.
     const others =
@@ -427,15 +379,7 @@ describeServer('alarms', (h) => {
     await traffic(at, 1e8);
     const scheduler = new AlarmScheduler(h().db);
     for (let i = 0; i < 25; i++) {
-      const policy = {
-        id: randomUUID(),
-        name: `Sms_${i}`,
-        monitor_type: 'account',
-        rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
-        period: 1,
-        periods: 1,
-        template_ids: [template.id],
-      };
+      const policy = anyRequestsPolicy(`Sms_${i}`, [template.id]);
       expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
     }
     const tickAt = new Date(at + minute + 45_000);

@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiCall,
+  makeEdgeKey,
+  shipLogs,
   signInOverHttp,
   startServer,
   type ApiAnswer as Answer,
   type RunningServer,
 } from '../../e2e/support/server-process';
+import { anyRequestsPolicy, callbackReceiver } from '../../support/alarm-hooks';
 import { freshPostgres } from '../../support/server-harness';
 
 /**
@@ -38,6 +41,9 @@ describe.skipIf(!process.env.DATABASE_URL)('three instances on one PostgreSQL da
       RATE_LIMIT_TOKEN: '60',
       // The work of a killed instance is taken by another after 3 s.
       CLAIM_SECONDS: '3',
+      // Each instance asks every second to evaluate the alarms; callbacks may reach loopback.
+      ALARM_EVALUATE_SECONDS: '1',
+      ALARM_CALLBACK_PRIVATE: '1',
     };
     servers = await Promise.all([0, 1, 2].map(() => startServer(shared, 180_000)));
   }, 240_000);
@@ -173,6 +179,59 @@ describe.skipIf(!process.env.DATABASE_URL)('three instances on one PostgreSQL da
     );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 42901 || a.code === 42902)).toBe(true);
+  });
+
+  it('raises one alarm per event and calls back once per delivery, whichever instances evaluate and send', async () => {
+    const token = await signIn(servers[0]!, 'demo');
+    const hook = await callbackReceiver();
+    try {
+      const template = {
+        id: randomUUID(),
+        name: 'Cluster_hook',
+        channels: ['callback'],
+        callback_url: hook.url,
+      };
+      const once = () => ({ 'idempotency-key': `cluster-${randomUUID()}` });
+      expect((await post(servers[0]!, token, '/v3/alarm/template/save', template, once())).code).toBe(0);
+      const policy = anyRequestsPolicy('Cluster_once', [template.id]);
+      expect((await post(servers[1]!, token, '/v3/alarm/policy/save', policy, once())).code).toBe(0);
+      // Requests from an edge, through every instance.
+      const edgeKey = await makeEdgeKey(servers[2]!.url, shared.OPERATOR_KEY!, 'cluster');
+      const names = await apiCall<{ lists: { domain: string; status: string }[] }>(
+        servers[2]!.url,
+        token,
+        '/v3/domain/domain/names',
+      );
+      const domain = names.data.lists.find((d) => d.status === 'active')!.domain;
+      for (const [i, server] of servers.entries())
+        expect((await shipLogs(server.url, edgeKey, `cluster-${i}`, domain, 5)).code).toBe(0);
+      // Read through each instance in turn.
+      let i = 0;
+      const check = async () => {
+        const events = await apiCall<{ lists: { id: string; policy_id: string }[] }>(
+          servers[i++ % 3]!.url,
+          token,
+          '/v3/alarm/history/lists?keyword=Cluster_once',
+        );
+        const mine = events.data.lists.filter((e) => e.policy_id === policy.id);
+        expect(mine).toHaveLength(1);
+        const deliveries = await apiCall<{ lists: { id: string; status: string }[] }>(
+          servers[i++ % 3]!.url,
+          token,
+          `/v3/alarm/history/deliveries?event_id=${mine[0]!.id}`,
+        );
+        expect(deliveries.data.lists.length).toBeGreaterThan(0);
+        for (const delivery of deliveries.data.lists) expect(delivery.status).toBe('sent');
+        // Each delivery called back once (a restore, when the minute moves on, is a delivery of its own).
+        expect(hook.deliveryIds().sort()).toEqual(deliveries.data.lists.map((d) => d.id).sort());
+      };
+      await vi.waitFor(check, { timeout: 30_000, interval: 500 });
+      // Three instances go on asking to evaluate and send, every second: nothing more.
+      await new Promise((done) => setTimeout(done, 3_000));
+      await check();
+    } finally {
+      await hook.close();
+    }
   });
 
   it('creates at most 5 sub-accounts however many instances are asked at once', async () => {

@@ -1,19 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { trafficPaths } from '../../../src/contract/traffic';
 import {
   apiCall,
+  makeEdgeKey,
+  shipLogs,
   signInOverHttp,
   startServer,
   type ApiAnswer as Answer,
   type RunningServer,
 } from '../../e2e/support/server-process';
+import { anyRequestsPolicy, callbackReceiver } from '../../support/alarm-hooks';
 import { freshPostgres } from '../../support/server-harness';
 
 /** How many times the server is killed per database (`npm run test:crash` asks for 50). */
@@ -53,17 +52,12 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
         ALARM_EVALUATE_SECONDS: '1',
         ALARM_CALLBACK_PRIVATE: '1',
       };
-      const hook = await receiver();
+      const hook = await callbackReceiver();
       let server: RunningServer = await startServer(env, 240_000);
       try {
         const token = await signIn(server);
         const operatorKey = readFileSync(join(dataDir, 'operator.key'), 'utf8').trim();
-        const made = await fetch(`${server.url}/operator/edge-key`, {
-          method: 'POST',
-          headers: { 'x-operator-key': operatorKey, 'content-type': 'application/json' },
-          body: JSON.stringify({ action: 'create', name: 'crash' }),
-        });
-        const edgeKey = ((await made.json()) as Answer<{ key: string }>).data.key;
+        const edgeKey = await makeEdgeKey(server.url, operatorKey, 'crash');
         const names = await get<{ lists: { id: string; domain: string; status: string }[] }>(
           server,
           token,
@@ -94,7 +88,7 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
                 const batch = `crash-${round}-${n}`;
                 const count = 1 + ((round + n) % 5);
                 batches.set(batch, count);
-                await ingest(server, edgeKey, batch, domain.domain, count).catch(() => undefined);
+                await shipLogs(server.url, edgeKey, batch, domain.domain, count).catch(() => undefined);
               } else {
                 const cidr = `10.${lane * 60 + (round % 60)}.${n % 250}.${Math.floor(n / 250)}`;
                 const answer = await post(server, token, '/v3/ipban/ban/add', {
@@ -119,17 +113,9 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
           };
           // A policy a round (requests above 0 on the account: the log batches raise it at once).
           const policy = async () => {
-            const id = randomUUID();
-            const answer = await post(server, token, '/v3/alarm/policy/save', {
-              id,
-              name: `Crash_${round}`,
-              monitor_type: 'account',
-              rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
-              period: 1,
-              periods: 1,
-              template_ids: [template.id],
-            }).catch(() => null);
-            if (answer?.code === 0) policies.add(id);
+            const made = anyRequestsPolicy(`Crash_${round}`, [template.id]);
+            const answer = await post(server, token, '/v3/alarm/policy/save', made).catch(() => null);
+            if (answer?.code === 0) policies.add(made.id);
           };
           const load = [...[0, 1, 2].map(work), upload(), policy()];
           await new Promise((r) => setTimeout(r, 200 + Math.random() * 1500));
@@ -155,7 +141,7 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
         expect(acknowledged.size).toBeGreaterThan(0);
         // Every batch sent again (its answer may have been lost): each is counted once.
         for (const [batch, count] of batches) {
-          const answer = await ingest(server, edgeKey, batch, domain.domain, count);
+          const answer = await shipLogs(server.url, edgeKey, batch, domain.domain, count);
           expect(answer.code).toBe(0);
         }
         const expected = [...batches.values()].reduce((a, b) => a + b, 0);
@@ -176,9 +162,7 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
               expect(
                 mine.filter((e) => e.policy_id === id && e.status === 'ongoing').length,
               ).toBeLessThanOrEqual(1);
-            const received = hook.calls.map(
-              (body) => (JSON.parse(body) as { delivery_id: string }).delivery_id,
-            );
+            const received = hook.deliveryIds();
             for (const event of mine) {
               const deliveries = await get<{ lists: { id: string; status: string }[] }>(
                 server,
@@ -241,26 +225,6 @@ const post = <T = Record<string, unknown>>(
   body: unknown,
 ) => apiCall<T>(server.url, token, path, body, { 'idempotency-key': `crash-${randomUUID()}` });
 
-/** A callback receiver on loopback: the bodies it was sent. */
-async function receiver() {
-  const calls: string[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      calls.push(body);
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/alarm`,
-    calls,
-    close: () => new Promise((done) => server.close(done)),
-  };
-}
-
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 const uploadChunk = 64 * 1024;
 
@@ -286,33 +250,4 @@ async function uploadStep(server: RunningServer, token: string, id: string, byte
   });
   const sent = (await answer.json()) as Answer<{ task: { status: string } }>;
   return sent.code === 0 ? sent.data.task.status : 'uploading';
-}
-
-/** A batch of `count` access-log lines of `/crash` a minute ago, as an edge ships it. */
-async function ingest(server: RunningServer, key: string, batch: string, domain: string, count: number) {
-  const lines = Array.from({ length: count }, () =>
-    JSON.stringify({
-      // Within the last complete minute whenever it is read (the alarms' lag is 30 s).
-      time: Date.now() - 90_000,
-      domain,
-      client: '1.2.4.8',
-      method: 'GET',
-      url: '/crash',
-      status: 200,
-      bytes: 1000,
-      request_time: 0.01,
-      cache: 'HIT',
-    }),
-  ).join('\n');
-  const answer = await fetch(`${server.url}${trafficPaths.ingest}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Edge ${key}`,
-      'content-type': 'application/x-ndjson',
-      'content-encoding': 'gzip',
-      'x-edge-batch': batch,
-    },
-    body: gzipSync(lines),
-  });
-  return (await answer.json()) as Answer;
 }

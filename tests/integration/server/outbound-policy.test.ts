@@ -16,6 +16,7 @@ import { Code } from '../../../src/contract';
 import type { AlarmDelivery, AlarmEvent } from '../../../src/contract/alarm';
 import type { CommandResult } from '../../../src/contract/commands';
 import type { DomainEntry } from '../../../src/contract/domain';
+import { anyRequestsPolicy } from '../../support/alarm-hooks';
 import { call, describeServer, signIn, type Envelope } from '../../support/server-harness';
 
 const minute = 60_000;
@@ -277,15 +278,10 @@ describeServer('outbound address policy', (h) => {
         expect((await post('/v3/alarm/template/save', template)).code).toBe(Code.ok);
       const policies: string[] = [];
       for (let i = 0; i < templates.length; i += 5) {
-        const policy = {
-          id: randomUUID(),
-          name: `Outbound_${randomUUID().slice(0, 8)}`,
-          monitor_type: 'account',
-          rules: [{ indicator: 'requests', operator: 'gt', threshold: 0 }],
-          period: 1,
-          periods: 1,
-          template_ids: templates.slice(i, i + 5).map((t) => t.id),
-        };
+        const policy = anyRequestsPolicy(
+          `Outbound_${randomUUID().slice(0, 8)}`,
+          templates.slice(i, i + 5).map((t) => t.id),
+        );
         expect((await post('/v3/alarm/policy/save', policy)).code).toBe(Code.ok);
         policies.push(policy.id);
       }
