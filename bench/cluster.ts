@@ -2,7 +2,7 @@
 // PostgreSQL database: calls per second and the 99th percentile under 10 concurrent clients, and
 // each instance's CPU. On a 2-core machine three instances cannot go faster than the cores allow;
 // the goal is that sharing the work costs little: three ≥ 0.9× one, p99 ≤ 50 ms.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { freePort, startServer, type RunningServer } from '../tests/e2e/support/
 import { balancerConfig } from '../scripts/balancer.mjs';
 // @ts-expect-error plain ESM helper
 import { ensureNginx } from '../scripts/nginx.mjs';
-import { demoPassword, percentile, signIn, underLoad as underLoadOf, verdict } from './support';
+import { demoPassword, percentile, seedDomains, signIn, underLoad as underLoadOf, verdict } from './support';
 
 const COUNT = Number(process.env.BENCH_DOMAINS ?? 2_000);
 const CLIENTS = 10;
@@ -141,11 +141,7 @@ const pooled = (rounds: Round[]) => {
 try {
   // The demo account and COUNT more domains, seeded once the first instance has migrated.
   servers.push(await startServer(env, 240_000));
-  const seed = spawnSync('node_modules/.bin/tsx', ['server/seed/domains-cli.ts', 'demo', String(COUNT)], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
+  seedDomains(env, COUNT);
   while (servers.length < 3) servers.push(await startServer(env, 240_000));
   // One instance and three in turn, a round each at a time: a machine whose speed drifts (a
   // shared host) slows both alike, instead of whichever was measured second.

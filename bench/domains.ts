@@ -1,7 +1,6 @@
 // The domain list with 10,000 domains: the list API under 10 concurrent clients, and in Chromium
 // the time to the list's first rows and from a filter keystroke to the updated rows. The server
 // runs as `npm start` runs it; the domains are seeded with `npm run seed:domains`.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs';
 import {
   demoPassword,
   percentile,
+  seedDomains,
   signIn,
   signInInBrowser,
   underLoad as underLoadOf,
@@ -47,13 +47,8 @@ const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
 // --- the data: the demo account (about 30 domains) and COUNT more, seeded with the stopped server
 let server = await startServer(env);
 await server.stop();
-const seed = spawnSync('node_modules/.bin/tsx', ['server/seed/domains-cli.ts', 'demo', String(COUNT)], {
-  env: { ...process.env, ...env },
-  encoding: 'utf8',
-});
-if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
-// Its last line: how many domains were created, and in how long.
-const seeded = seed.stdout.trim().split('\n').at(-1) ?? '';
+// How many domains were created, and in how long.
+const seeded = seedDomains(env, COUNT);
 server = await startServer(env);
 
 // --- the list API: CLIENTS clients sending REQUESTS requests in all, one after another each ----

@@ -1,4 +1,6 @@
-// What the benchmarks share: the demo sign-in (over HTTP and in the browser) and percentiles.
+// What the benchmarks share: the demo sign-in (over HTTP and in the browser), the seeded domains,
+// the load of many clients and percentiles.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,19 @@ export const demoPassword = () => process.env.DEMO_PASSWORD || 'Cdn#Demo2026';
 /** The portal sign-in, as a browser does it: the console token. */
 export const signIn = (serverUrl: string, login: string, password: string) =>
   signInOverHttp(serverUrl, login, password);
+
+/**
+ * `count` more domains of the demo account, seeded in the database of `env` (migrated by a server
+ * started once): the seed's last line, how many were created and in how long.
+ */
+export function seedDomains(env: Record<string, string>, count: number): string {
+  const seed = spawnSync('node_modules/.bin/tsx', ['server/seed/domains-cli.ts', 'demo', String(count)], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
+  return seed.stdout.trim().split('\n').at(-1) ?? '';
+}
 
 /** The p-th percentile (nearest rank) of some times. */
 export function percentile(times: readonly number[], p: number): number {

@@ -198,6 +198,7 @@ export class AlarmNotifier {
           order by ${alarmDeliveries.nextAttemptAt} limit ${limit} for update skip locked)`,
       )
       .returning();
+    if (claimed.length === 0) return 0;
     // Sent one after another; those still waiting their turn are renewed meanwhile.
     const waiting = new Set(claimed.map((d) => d.id));
     let claimedAt = now;
