@@ -4,8 +4,8 @@
 //   node scripts/test.mjs plan   prints the batches the journeys would be taken in
 //
 // The two lanes run at the same time:
-//   main lane:    unit + integration tests, then journeys
-//   browser lane: build, then journeys
+//   main lane:    integration tests, then journeys
+//   browser lane: build, unit tests, then journeys
 // The journeys wait in one queue, heaviest first, and a free lane takes the next batch: the
 // batches shrink as the queue does (a quarter of what is left), so that both lanes end together
 // whatever the machine, each batch against a server and database of its own. The lane that finds
@@ -79,6 +79,7 @@ function lane(name, out) {
  */
 const e2eSeconds = {
   'traffic.e2e.ts': 200,
+  'a11y.e2e.ts': 190,
   'domain-config.e2e.ts': 122,
   'users.e2e.ts': 105,
   'screens.e2e.ts': 93,
@@ -100,6 +101,7 @@ const e2eSeconds = {
   'activation.e2e.ts': 28,
   'tickets.e2e.ts': 30,
   'feedback.e2e.ts': 23,
+  'keyboard.e2e.ts': 60,
 };
 
 /** The smallest batch worth its start (in e2eSeconds). */
@@ -133,15 +135,18 @@ function journeyQueue() {
   };
 }
 
-async function unitAndIntegration(l) {
+async function integration(l) {
   // The edge's tests drive a real nginx: installed here, before any test's clock runs.
   try {
     ensureNginx();
   } catch (error) {
     l.write(error instanceof Error ? error.message : String(error));
   }
-  await l.suite('unit and integration tests', ['--project', 'unit', '--project', 'integration']);
+  await l.suite('integration tests', ['--project', 'integration']);
 }
+
+/** The unit tests: on the browser lane, after the build, so that neither lane waits long for the other. */
+const unit = (l) => l.suite('unit tests', ['--project', 'unit']);
 
 async function staticChecks(l) {
   await l.check('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
@@ -196,8 +201,13 @@ if (only === 'plan') {
   };
   const built = build(browser);
   await Promise.all([
-    built.then((ok) => drain(browser, ok)).then(() => new Promise((r) => browserOut.end(r))),
-    unitAndIntegration(main)
+    built
+      .then(async (ok) => {
+        await unit(browser);
+        await drain(browser, ok);
+      })
+      .then(() => new Promise((r) => browserOut.end(r))),
+    integration(main)
       .then(() => built)
       .then((ok) => drain(main, ok)),
   ]);

@@ -11,6 +11,8 @@ export const storageKeys = {
   tokenOwner: 'cdn_token_owner',
   headerInfo: 'cdn_header_info',
   language: 'cdn_language',
+  /** The colour mode chosen in the top bar: `light`, `dark`, or absent to follow the system. */
+  colorMode: 'cdn_color_mode',
   defaultPath: 'cdn_default_path',
   bootCache: 'cdn_boot_cache',
   /** sessionStorage */
@@ -119,6 +121,18 @@ const isLanguage = (value: string | null): value is Language =>
 export function readLanguage(): Language {
   const value = read('local', storageKeys.language);
   return isLanguage(value) ? value : defaultLanguage;
+}
+
+export type ColorModeChoice = 'light' | 'dark' | 'system';
+
+export function readColorMode(): ColorModeChoice {
+  const stored = read('local', storageKeys.colorMode);
+  return stored === 'light' || stored === 'dark' ? stored : 'system';
+}
+
+export function writeColorMode(choice: ColorModeChoice): void {
+  if (choice === 'system') remove('local', storageKeys.colorMode);
+  else write('local', storageKeys.colorMode, choice);
 }
 
 export function writeLanguage(lang: Language): void {

@@ -1,5 +1,6 @@
 import { Box, Table, type TableColumnHeaderProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useScrollsSideways } from './use-scrolls-sideways';
 
 /** A column of a list table: its header, and where it is hidden or how wide it is at least. */
 export interface ListColumn extends Pick<
@@ -57,8 +58,32 @@ export function ListTable({
   );
   if (inner) return table;
   return (
-    <Box overflowX="auto" borderWidth={framed ? '1px' : undefined} borderRadius={framed ? 'md' : undefined}>
+    <SideScroll label={label} labelledBy={labelledBy} framed={framed}>
       {table}
+    </SideScroll>
+  );
+}
+
+/** The box a table scrolls sideways in: a named focus stop while it does. */
+function SideScroll({
+  label,
+  labelledBy,
+  framed,
+  children,
+}: Pick<ListTableProps, 'label' | 'labelledBy' | 'framed' | 'children'>) {
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
+  return (
+    <Box
+      ref={ref}
+      overflowX="auto"
+      borderWidth={framed ? '1px' : undefined}
+      borderRadius={framed ? 'md' : undefined}
+      focusVisibleRing="outside"
+      {...(scrolls
+        ? { tabIndex: 0, role: 'region', 'aria-label': label, 'aria-labelledby': labelledBy }
+        : {})}
+    >
+      {children}
     </Box>
   );
 }

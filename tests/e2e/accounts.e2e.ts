@@ -28,7 +28,7 @@ describe('account menu and logout', () => {
     await expect.poll(() => accountButtons(page).count()).toBe(1);
     await Promise.all([page.waitForEvent('load'), accountButtons(page).first().click()]);
     await page.waitForURL(/#\/cdn\/dashboard$/);
-    await page.getByRole('button', { name: 'Switch account (current: customer60)' }).waitFor();
+    await page.getByRole('button', { name: 'Switch account: customer60' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('cdn_active_account'))).toMatch(/^\d+$/);
     // The server agrees: the active account is the one switched to.
     const info = await page.evaluate(async () => {

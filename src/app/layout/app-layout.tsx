@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { preloadToaster } from '../../ui/toaster';
 import { useAppState } from '../../ui/app-state';
 import { ScreenSkeleton } from '../../ui/screen-skeleton';
@@ -11,6 +11,14 @@ import { TopBar } from './top-bar';
 
 // The drawer's code (Chakra's dialog, focus trap and scroll lock) comes when it is first opened.
 const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
+// The command palette's code comes when it is first opened (Ctrl-K, ⌘-K or its button).
+const CommandPalette = lazy(() =>
+  import('../palette/command-palette').then((m) => ({ default: m.CommandPalette })),
+);
+
+/** Ctrl-K (⌘-K on a Mac) opens the palette wherever the focus is. */
+const isPaletteKey = (e: KeyboardEvent) =>
+  (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
 
 /** spec §2: the left menu is hidden on help, suggestion and open-service (and on tickets, beside feedback). */
 const withoutMenu = [
@@ -29,6 +37,22 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Kept once opened, so that it closes with its animation.
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  const openPalette = useCallback(() => {
+    setPaletteUsed(true);
+    setPaletteOpen(true);
+  }, []);
+  useEffect(() => {
+    if (!serviceOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!isPaletteKey(e)) return;
+      e.preventDefault();
+      openPalette();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [serviceOpen, openPalette]);
   useEffect(preloadToaster, []);
   const title = useMatches({
     select: (matches) => matches.findLast((m) => m.staticData.title)?.staticData.title,
@@ -54,6 +78,7 @@ export function AppLayout() {
         {t({ id: 'shell.skipToContent', message: 'Skip to content' })}
       </a>
       <TopBar
+        onOpenPalette={serviceOpen ? openPalette : undefined}
         showMenuToggle={showMenu}
         onToggleMenu={() => {
           setDrawerUsed(true);
@@ -93,6 +118,11 @@ export function AppLayout() {
           </Suspense>
         </Box>
       </Flex>
+      {paletteUsed ? (
+        <Suspense fallback={null}>
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+        </Suspense>
+      ) : null}
       {showMenu && drawerUsed ? (
         <Suspense fallback={null}>
           <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} items={menu} pathname={pathname} />

@@ -2,7 +2,9 @@ import { Box, Button, Spinner, type ButtonProps } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../contract';
 import { useAppState, useIdentityUser } from '../../ui/app-state';
-import { ChevronDownIcon, GlobeIcon, UsersIcon, UserIcon } from '../../ui/icons';
+import { ChevronDownIcon, GlobeIcon, MoonIcon, SunIcon, UsersIcon, UserIcon } from '../../ui/icons';
+import type { ColorModeChoice } from '../../api';
+import { useColorMode } from '../color-mode';
 
 /**
  * The top bar's menu buttons. They are drawn with the first screen, before the code of the menus
@@ -55,6 +57,31 @@ export function LanguageTrigger(props: ButtonProps) {
   );
 }
 
+export function useColorModeNames(): Record<ColorModeChoice, string> {
+  const { t } = useLingui();
+  return {
+    system: t({ id: 'shell.colorMode.system', message: 'Follow the system' }),
+    light: t({ id: 'shell.colorMode.light', message: 'Light' }),
+    dark: t({ id: 'shell.colorMode.dark', message: 'Dark' }),
+  };
+}
+
+/** The colour mode's button: the mode shown now, and the choice in its name. */
+export function ColorModeTrigger(props: ButtonProps) {
+  const { t } = useLingui();
+  const { choice, mode } = useColorMode();
+  const name = useColorModeNames()[choice];
+  return (
+    <Button
+      {...barButton}
+      aria-label={t({ id: 'shell.colorMode.label', message: `Theme: ${name}` })}
+      {...props}
+    >
+      {mode === 'dark' ? <MoonIcon /> : <SunIcon />}
+    </Button>
+  );
+}
+
 /** The active account's name: the account menu's button. */
 export function useActiveAccountName(): string | null {
   const { loginInfo } = useAppState();
@@ -68,7 +95,7 @@ export function AccountTrigger({ busy = false, ...props }: ButtonProps & { busy?
   return (
     <Button
       {...barButton}
-      aria-label={t({ id: 'shell.account.trigger', message: `Switch account (current: ${activeName})` })}
+      aria-label={t({ id: 'shell.account.trigger', message: `Switch account: ${activeName}` })}
       {...props}
     >
       {busy ? <Spinner size="xs" /> : <UsersIcon />}

@@ -1,15 +1,22 @@
-import { Box, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useAppState } from '../../ui/app-state';
-import { BookIcon, ChatIcon, CloudIcon, LogoIcon, MenuIcon, TicketIcon } from '../../ui/icons';
+import { BookIcon, ChatIcon, CloudIcon, LogoIcon, MenuIcon, SearchIcon, TicketIcon } from '../../ui/icons';
 import { SyncIndicator } from '../sync/sync-indicator';
 import { DeferredMenu } from './deferred-menu';
-import { AccountTrigger, LanguageTrigger, ProductsTrigger, UserTrigger } from './menu-triggers';
+import {
+  AccountTrigger,
+  ColorModeTrigger,
+  LanguageTrigger,
+  ProductsTrigger,
+  UserTrigger,
+} from './menu-triggers';
 import { BarLink } from './bar-link';
 
 // The menus' code comes when first wanted (see DeferredMenu); their buttons are drawn at once.
 const loadProducts = () => import('./products-menu').then((m) => m.ProductsMenu);
 const loadLanguages = () => import('./language-switch').then((m) => m.LanguageSwitch);
+const loadColorModes = () => import('./color-mode-switch').then((m) => m.ColorModeSwitch);
 const loadAccounts = () => import('../account-menu/account-menu').then((m) => m.AccountMenu);
 const loadUser = () => import('./user-menu').then((m) => m.UserMenu);
 
@@ -19,9 +26,12 @@ const portalSupport = '/portal/support';
 /** spec §2 top bar. `onToggleMenu` is given when the left menu is a drawer (tablet width). */
 export function TopBar({
   onToggleMenu,
+  onOpenPalette,
   showMenuToggle,
 }: {
   onToggleMenu: () => void;
+  /** Opens the command palette; absent where there is nothing to go to (service not open). */
+  onOpenPalette?: () => void;
   showMenuToggle: boolean;
 }) {
   const { t } = useLingui();
@@ -73,6 +83,22 @@ export function TopBar({
       ) : null}
       <DeferredMenu load={loadProducts} trigger={<ProductsTrigger />} />
       <Box flex="1" />
+      {onOpenPalette ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          color="inherit"
+          _hover={{ bg: 'whiteAlpha.200' }}
+          onClick={onOpenPalette}
+          aria-keyshortcuts="Control+K Meta+K"
+          aria-label={t({ id: 'shell.topbar.paletteLabel', message: 'Go to… (Ctrl+K)' })}
+        >
+          <SearchIcon size={16} />
+          <Box as="span" display={{ base: 'none', xl: 'inline' }}>
+            {t({ id: 'shell.topbar.palette', message: 'Go to…' })}
+          </Box>
+        </Button>
+      ) : null}
       <HStack gap="0" as="nav" aria-label={t({ id: 'shell.topbar.links', message: 'Help and support' })}>
         {cwn.has_cwn && cwn.cwn_link ? (
           <BarLink
@@ -99,6 +125,7 @@ export function TopBar({
         />
       </HStack>
       <SyncIndicator />
+      <DeferredMenu load={loadColorModes} trigger={<ColorModeTrigger />} />
       <DeferredMenu load={loadLanguages} trigger={<LanguageTrigger />} />
       {loginInfo ? <DeferredMenu load={loadAccounts} trigger={<AccountTrigger />} /> : null}
       <DeferredMenu load={loadUser} trigger={<UserTrigger />} />

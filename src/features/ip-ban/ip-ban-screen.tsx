@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { limits } from '../../contract/limits';
 import { StoreFullError, type NewCommand } from '../../store';
 import { useSyncAvailability, useSyncRuntime } from '../../sync/react';
@@ -70,7 +70,12 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const login = useAppState().loginInfo?.login ?? null;
 
   const { selected, select: onSelect, selectMany, clear: clearSelection } = useSelection();
-  const [banOpen, setBanOpen] = useState(false);
+  const [banOpen, setBanOpen] = useState(search.ban === 1);
+  // A link that opened the dialog leaves the address as the list's own.
+  const opened = search.ban === 1;
+  useEffect(() => {
+    if (opened) onSearchChange(cleanSearch(search));
+  }, [opened, search, onSearchChange]);
   const [draft, setDraft] = useState<BanDraft>(emptyDraft);
   const [editing, setEditing] = useState<IpBanRow | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);

@@ -125,7 +125,7 @@ export const IpBanTableRow = memo(function IpBanTableRow({
             className="pc-button"
             data-palette="blue"
             onClick={() => onBanAgain(row)}
-            aria-label={t({ id: 'ipBan.table.banAgainLabel', message: `Ban ${id} again` })}
+            aria-label={t({ id: 'ipBan.table.banAgainLabel', message: `Ban again: ${id}` })}
           >
             {t({ id: 'ipBan.table.banAgain', message: 'Ban again' })}
           </button>

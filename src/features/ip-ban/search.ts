@@ -13,6 +13,8 @@ export interface IpBanSearch {
   sort?: IpBanListSort;
   page?: number;
   size?: IpBanPageSize;
+  /** Open the ban dialog at once (a link from elsewhere, such as the command palette); not kept. */
+  ban?: 1;
 }
 
 const oneOf = <T extends string | number>(values: readonly T[], value: unknown): T | undefined =>
@@ -36,5 +38,6 @@ export function parseIpBanSearch(search: Record<string, unknown>): IpBanSearch {
   if (Number.isInteger(page) && page > 1 && page < 100_000) result.page = page;
   const size = oneOf(ipBanPageSizes, search.size);
   if (size && size !== 20) result.size = size;
+  if (search.ban === 1 || search.ban === '1') result.ban = 1;
   return result;
 }

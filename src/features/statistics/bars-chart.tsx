@@ -1,7 +1,8 @@
-import { Box } from '@chakra-ui/react';
+import { Box, VisuallyHidden } from '@chakra-ui/react';
+import { useId } from 'react';
 import { ResponsiveBar } from '@nivo/bar';
 import { byteTicks, formatValue, type Unit } from './metrics';
-import { chartColors } from './chart-colors';
+import { chartColors, chartTheme } from './chart-colors';
 
 export interface BarsChartProps {
   rows: { label: string; value: number }[];
@@ -10,14 +11,23 @@ export interface BarsChartProps {
   label: string;
 }
 
-/** Horizontal bars, largest on top: a breakdown by region, carrier, status, domain or client. */
+/**
+ * Horizontal bars, largest on top: a breakdown by region, carrier, status, domain or client. It
+ * names itself and lists its bars' figures to assistive technology; the screen's table beside it
+ * holds them for everyone.
+ */
 export function BarsChart({ rows, unit, locale, label }: BarsChartProps) {
+  const summaryId = useId();
   const data = [...rows].reverse().map((r) => ({ label: r.label, value: r.value }));
   const ticks = unit === 'bytes' ? byteTicks(Math.max(0, ...rows.map((r) => r.value)), 4) : null;
   return (
-    <Box height={`${Math.max(160, data.length * 28 + 48)}px`} role="img" aria-label={label}>
+    <Box height={`${Math.max(160, data.length * 28 + 48)}px`}>
       <ResponsiveBar
         data={data}
+        role="img"
+        ariaLabel={label}
+        ariaDescribedBy={summaryId}
+        theme={chartTheme}
         keys={['value']}
         indexBy="label"
         layout="horizontal"
@@ -38,6 +48,9 @@ export function BarsChart({ rows, unit, locale, label }: BarsChartProps) {
           </Box>
         )}
       />
+      <VisuallyHidden id={summaryId}>
+        {rows.map((r) => `${r.label}: ${formatValue(r.value, unit, locale)}`).join('; ')}
+      </VisuallyHidden>
     </Box>
   );
 }

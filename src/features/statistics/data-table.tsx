@@ -1,5 +1,6 @@
 import { Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useScrollsSideways } from '../../ui/use-scrolls-sideways';
 
 export interface Column<T> {
   header: ReactNode;
@@ -21,8 +22,15 @@ export function DataTable<T>({
   rows: readonly T[];
   rowKey: (row: T) => string;
 }) {
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea
+      ref={ref}
+      borderWidth="1px"
+      borderRadius="md"
+      focusVisibleRing="outside"
+      tabIndex={scrolls ? 0 : undefined}
+    >
       <Table.Root size="sm">
         <Table.Header>
           <Table.Row>

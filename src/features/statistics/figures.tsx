@@ -14,7 +14,7 @@ export function Figures({ items }: { items: FigureItem[] }) {
         <Stat.Root key={item.label} borderWidth="1px" borderRadius="md" p="3">
           <Stat.Label>{item.label}</Stat.Label>
           <Stat.ValueText fontSize="xl">{item.value}</Stat.ValueText>
-          {item.help ? <Stat.HelpText>{item.help}</Stat.HelpText> : null}
+          {item.help ? <Stat.HelpText as="dd">{item.help}</Stat.HelpText> : null}
         </Stat.Root>
       ))}
     </SimpleGrid>

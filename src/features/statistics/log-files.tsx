@@ -144,7 +144,7 @@ export function LogFiles({
                 header: t({ id: 'log.action', message: 'Action' }),
                 cell: (file) =>
                   usable ? (
-                    <Link href={file.url} download={file.name} color="blue.600">
+                    <Link href={file.url} download={file.name} color="fg.info">
                       {t({ id: 'log.download', message: 'Download' })}
                     </Link>
                   ) : (

@@ -132,6 +132,7 @@ export function SeriesPanel({
                 axisFormat={axisFormat}
                 markers={markers}
                 label={t({ id: 'stats.chart.label', message: `${title} chart` })}
+                tabled
               />
             </Suspense>
             {markers.length > 0 ? (

@@ -75,7 +75,7 @@ function TrafficBody() {
           </Heading>
           <HStack gap="3">
             <BillingLine summary={billing.data} />
-            <Link href="#/cdn/statistics/bandwidth" fontSize="sm" color="blue.600">
+            <Link href="#/cdn/statistics/bandwidth" fontSize="sm" color="fg.info">
               {t({ id: 'dashboard.traffic.more', message: 'Statistics' })}
             </Link>
             <ReadStatus online={online} />
@@ -90,7 +90,7 @@ function TrafficBody() {
                 <Stat.Root key={label}>
                   <Stat.Label>{label}</Stat.Label>
                   <Stat.ValueText fontSize="xl">{value}</Stat.ValueText>
-                  <Stat.HelpText>
+                  <Stat.HelpText as="dd">
                     {delta === null
                       ? t({ id: 'dashboard.traffic.noYesterday', message: 'nothing yesterday' })
                       : t({

@@ -55,6 +55,7 @@ export function UvPanel({ query, title }: { query: BaseQuery; title: string }) {
                   axisFormat="%m-%d"
                   markers={[]}
                   label={t({ id: 'stats.chart.label', message: `${title} chart` })}
+                  tabled
                 />
               </Suspense>
               <Text fontSize="xs" color="fg.muted">

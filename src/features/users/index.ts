@@ -1,7 +1,7 @@
 import { loadCatalogPart } from '../../i18n';
 // The first load carries only the reading of the detail's address; the screens and their texts
 // load when one of them is opened.
-export { parseUserDetailSearch } from './search';
+export { parseUserDetailSearch, userDetailHref } from './search';
 export type { UserDetailTab } from './search';
 
 const withTexts = <T>(load: () => Promise<T>) =>

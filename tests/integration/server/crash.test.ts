@@ -126,6 +126,12 @@ describe.each(targets)('killed mid-work on %s', (kind) => {
           server = await startServer(env, 240_000);
         }
 
+        // One policy made after the last restart too: a run whose kills fell before every policy
+        // save was answered still checks that alarms are raised and delivered after the kills.
+        const after = anyRequestsPolicy('Crash_after', [template.id]);
+        expect((await post(server, token, '/v3/alarm/policy/save', after)).code).toBe(0);
+        policies.add(after.id);
+
         // Every acknowledged ban is there, at its first version (the list read page by page).
         const stored = new Map<string, number>();
         for (let page = 1; ; page += 1) {

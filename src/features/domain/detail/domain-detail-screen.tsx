@@ -120,7 +120,7 @@ export function DomainDetailScreen({
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <HStack gap="3" wrap="wrap">
-          <Heading size="lg" wordBreak="break-all">
+          <Heading as="h1" size="lg" wordBreak="break-all">
             {entry.domain}
           </Heading>
           <StatusBadge entry={entry} />

@@ -96,7 +96,7 @@ describe('the IP blocking screen', () => {
     const unbanned = rowOf('198.51.100.7');
     expect(within(unbanned).getByText('Pending sync')).toBeTruthy();
     expect(within(unbanned).getByText('Unbanned')).toBeTruthy();
-    expect(within(unbanned).getByRole('button', { name: 'Ban 198.51.100.7 again' })).toBeTruthy();
+    expect(within(unbanned).getByRole('button', { name: 'Ban again: 198.51.100.7' })).toBeTruthy();
 
     const expired = rowOf('203.0.113.5');
     expect(within(expired).getByText('Expired')).toBeTruthy();
