@@ -14,7 +14,7 @@ import {
   signIn,
   tablet,
 } from './support/browser';
-import { startServer, type RunningServer } from './support/server-process';
+import { startTrafficServer, type RunningServer } from './support/server-process';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -25,11 +25,7 @@ let dir: string;
 beforeAll(async () => {
   // A server of its own with two days of demo history: the charts have something to draw.
   dir = mkdtempSync(join(tmpdir(), 'cdn-a11y-'));
-  server = await startServer({ DATA_DIR: join(dir, 'data'), DATABASE_URL: '', DEMO_TRAFFIC_DAYS: '2' });
-  const deadline = Date.now() + 120_000;
-  while (!server.output().includes('demo traffic:') && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await startTrafficServer(join(dir, 'data'), 2);
   browser = await launch();
 }, 180_000);
 afterAll(async () => {

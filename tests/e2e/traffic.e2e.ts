@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext, preferLanguage, screenshots, signIn } from './support/browser';
-import { startServer, type RunningServer } from './support/server-process';
+import { startTrafficServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
 let server: RunningServer;
@@ -17,11 +17,7 @@ let dir: string;
 beforeAll(async () => {
   // A server of its own with a week of demo history, and the traffic generator streaming to it.
   dir = mkdtempSync(join(tmpdir(), 'cdn-traffic-'));
-  server = await startServer({ DATA_DIR: join(dir, 'data'), DATABASE_URL: '', DEMO_TRAFFIC_DAYS: '8' });
-  const deadline = Date.now() + 120_000;
-  while (!server.output().includes('demo traffic:') && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await startTrafficServer(join(dir, 'data'), 8);
   generator = spawn('node_modules/.bin/tsx', ['server/traffic-cli.ts'], {
     env: { ...process.env, DATA_DIR: join(dir, 'data'), DATABASE_URL: '' },
     stdio: 'ignore',

@@ -11,7 +11,7 @@ import { useColorMode } from '../color-mode';
  * they open (see `DeferredMenu`), and are the same buttons once it has come: each menu's trigger
  * renders them with Chakra's trigger props.
  */
-const barButton: ButtonProps = {
+export const barButton: ButtonProps = {
   variant: 'ghost',
   size: 'sm',
   color: 'inherit',

@@ -6,6 +6,7 @@ import { SyncIndicator } from '../sync/sync-indicator';
 import { DeferredMenu } from './deferred-menu';
 import {
   AccountTrigger,
+  barButton,
   ColorModeTrigger,
   LanguageTrigger,
   ProductsTrigger,
@@ -85,10 +86,7 @@ export function TopBar({
       <Box flex="1" />
       {onOpenPalette ? (
         <Button
-          variant="ghost"
-          size="sm"
-          color="inherit"
-          _hover={{ bg: 'whiteAlpha.200' }}
+          {...barButton}
           onClick={onOpenPalette}
           aria-keyshortcuts="Control+K Meta+K"
           aria-label={t({ id: 'shell.topbar.paletteLabel', message: 'Go to… (Ctrl+K)' })}

@@ -121,38 +121,20 @@ export const CommandPalette = withReads(function CommandPalette({
     subAccounts: t({ id: 'palette.group.subAccounts', message: 'Sub-accounts' }),
     alarmPolicies: t({ id: 'palette.group.alarmPolicies', message: 'Alarm policies' }),
   };
-  const actions: PaletteEntry[] = [
-    ...(has(menu, 'domain_list')
-      ? [
-          {
-            key: 'action:domainCreate',
-            group: 'actions' as const,
-            label: t({ id: 'palette.action.domainCreate', message: 'Add a domain' }),
-            href: '#/cdn/domain/create',
-          },
-        ]
-      : []),
-    ...(has(menu, 'content')
-      ? [
-          {
-            key: 'action:refresh',
-            group: 'actions' as const,
-            label: t({ id: 'palette.action.refresh', message: 'Refresh URLs' }),
-            href: '#/cdn/content',
-          },
-        ]
-      : []),
-    ...(has(menu, 'ip_ban')
-      ? [
-          {
-            key: 'action:ban',
-            group: 'actions' as const,
-            label: t({ id: 'palette.action.ban', message: 'Ban an IP address' }),
-            href: '#/cdn/ip-ban?ban=1',
-          },
-        ]
-      : []),
+  // The common actions, each where the user has its screen: [menu item, key, label, address].
+  const actionList: [string, string, string, string][] = [
+    [
+      'domain_list',
+      'domainCreate',
+      t({ id: 'palette.action.domainCreate', message: 'Add a domain' }),
+      '#/cdn/domain/create',
+    ],
+    ['content', 'refresh', t({ id: 'palette.action.refresh', message: 'Refresh URLs' }), '#/cdn/content'],
+    ['ip_ban', 'ban', t({ id: 'palette.action.ban', message: 'Ban an IP address' }), '#/cdn/ip-ban?ban=1'],
   ];
+  const actions = actionList
+    .filter(([item]) => has(menu, item))
+    .map(([, key, label, href]): PaletteEntry => ({ key: `action:${key}`, group: 'actions', label, href }));
   const screens = useMemo(
     () =>
       screenEntries(buildMenu(menu), (name) => {

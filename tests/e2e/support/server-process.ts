@@ -11,6 +11,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * A server of its own on a fresh embedded database in `dataDir`, with `days` of demo traffic
+ * history, resolved once that history has loaded.
+ */
+export async function startTrafficServer(dataDir: string, days: number): Promise<RunningServer> {
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_TRAFFIC_DAYS: String(days) });
+  const deadline = Date.now() + 120_000;
+  while (!server.output().includes('demo traffic:') && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return server;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
