@@ -1,7 +1,7 @@
 import { Box, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** A top-bar link; below desktop width only its icon shows, its name stays its label and tooltip. */
+/** A top-bar link; below 1280px only its icon shows (the bar has no room for the names on smaller screens), its name stays its label and tooltip. */
 export function BarLink({
   href,
   icon,
@@ -31,7 +31,7 @@ export function BarLink({
       {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
     >
       {icon}
-      <Box as="span" whiteSpace="nowrap" display={icon ? { base: 'none', lg: 'inline' } : 'inline'}>
+      <Box as="span" whiteSpace="nowrap" display={icon ? { base: 'none', xl: 'inline' } : 'inline'}>
         {label}
       </Box>
     </Link>

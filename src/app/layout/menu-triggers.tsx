@@ -49,7 +49,7 @@ export function LanguageTrigger(props: ButtonProps) {
       {...props}
     >
       <GlobeIcon />
-      <Box as="span" display={{ base: 'none', lg: 'inline' }}>
+      <Box as="span" display={{ base: 'none', '2xl': 'inline' }}>
         {language}
       </Box>
       <ChevronDownIcon size={14} />

@@ -71,10 +71,13 @@ export function TopBar({
         color="inherit"
         textDecoration="none"
         _hover={{ textDecoration: 'none' }}
+        // Named at every width: below desktop width the bar shows the logo alone, to keep its room
+        // for the buttons.
+        aria-label={t({ id: 'shell.product.name', message: 'CDN Console' })}
       >
         <HStack gap="2">
           <LogoIcon size={22} />
-          <Text fontWeight="bold" whiteSpace="nowrap">
+          <Text fontWeight="bold" whiteSpace="nowrap" hideBelow="lg">
             {t({ id: 'shell.product.name', message: 'CDN Console' })}
           </Text>
         </HStack>
@@ -92,7 +95,7 @@ export function TopBar({
           aria-label={t({ id: 'shell.topbar.paletteLabel', message: 'Go to… (Ctrl+K)' })}
         >
           <SearchIcon size={16} />
-          <Box as="span" display={{ base: 'none', xl: 'inline' }}>
+          <Box as="span" display={{ base: 'none', '2xl': 'inline' }}>
             {t({ id: 'shell.topbar.palette', message: 'Go to…' })}
           </Box>
         </Button>
