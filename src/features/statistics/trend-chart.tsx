@@ -170,15 +170,16 @@ export function TrendChart({
       <VisuallyHidden id={summaryId}>
         {series
           .map((s) => {
+            const name = s.label;
             const line = summaryOf(s.points);
-            if (!line) return t({ id: 'stats.chart.summaryEmpty', message: `${s.label}: no data` });
+            if (!line) return t({ id: 'stats.chart.summaryEmpty', message: `${name}: no data` });
             const highest = format(line.highest.y);
             const at = formatDateTime(line.highest.x);
             const lowest = format(line.lowest.y);
             const latest = format(line.latest.y);
             return t({
               id: 'stats.chart.summary',
-              message: `${s.label}: highest ${highest} at ${at}, lowest ${lowest}, latest ${latest}`,
+              message: `${name}: highest ${highest} at ${at}, lowest ${lowest}, latest ${latest}`,
             });
           })
           .join('; ')}

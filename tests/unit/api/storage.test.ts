@@ -33,6 +33,7 @@ describe('storage keys', () => {
       tokenOwner: 'cdn_token_owner',
       headerInfo: 'cdn_header_info',
       language: 'cdn_language',
+      colorMode: 'cdn_color_mode',
       defaultPath: 'cdn_default_path',
       bootCache: 'cdn_boot_cache',
       activeAccount: 'cdn_active_account',
