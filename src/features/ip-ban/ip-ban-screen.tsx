@@ -70,9 +70,9 @@ export function IpBanScreen({ search, onSearchChange }: IpBanScreenProps) {
   const login = useAppState().loginInfo?.login ?? null;
 
   const { selected, select: onSelect, selectMany, clear: clearSelection } = useSelection();
-  const [banOpen, setBanOpen] = useState(search.ban === 1);
-  // A link that opened the dialog leaves the address as the list's own.
+  // A link may open the ban dialog (`?ban=1`); the address is then left as the list's own.
   const opened = search.ban === 1;
+  const [banOpen, setBanOpen] = useState(opened);
   useEffect(() => {
     if (opened) onSearchChange(cleanSearch(search));
   }, [opened, search, onSearchChange]);
