@@ -19,6 +19,14 @@ describe('the address of the ban list', () => {
     expect(parseIpBanSearch({ page: -2, size: 30, sort: 'id' })).toEqual({});
   });
 
+  it('opens the ban dialog for ban=1 only', () => {
+    expect(parseIpBanSearch({ ban: 1 })).toEqual({ ban: 1 });
+    expect(parseIpBanSearch({ ban: '1' })).toEqual({ ban: 1 });
+    for (const ban of [0, 2, 'yes', '1\u0000', 'x'.repeat(10_000), null, {}]) {
+      expect(parseIpBanSearch({ ban })).toEqual({});
+    }
+  });
+
   it('reads a keyword the router parsed as a number', () => {
     expect(parseIpBanSearch({ keyword: 10 })).toEqual({ keyword: '10' });
   });
