@@ -281,10 +281,10 @@ async function applyCommand(
     loaded = read.current;
     facts = read.facts;
   } else {
-    const states = await Promise.all(
-      targets.map((target) => storeOf(target.kind).load(tx, accountId, target.id)),
-    );
-    loaded = Object.fromEntries(targets.map((target, i) => [target.kind, states[i] ?? null]));
+    // One after another: a transaction's queries share one connection.
+    loaded = {};
+    for (const target of targets)
+      loaded[target.kind] = (await storeOf(target.kind).load(tx, accountId, target.id)) ?? null;
     facts = side?.facts
       ? await side.facts(tx, { accountId, payload: payload as never, now, current: loaded as never })
       : undefined;
