@@ -146,7 +146,7 @@ async function integration(l) {
 }
 
 /** The unit tests: on the browser lane, after the build, so that neither lane waits long for the other. */
-const unit = (l) => l.suite('unit tests', ['--project', 'unit']);
+const unit = (l) => l.suite('unit tests', ['--project', 'unit', '--project', 'unit:fresh']);
 
 async function staticChecks(l) {
   await l.check('typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);

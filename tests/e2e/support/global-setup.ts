@@ -23,6 +23,9 @@ export default async function setup(project: TestProject) {
     DEMO: '1',
     DATABASE_URL: '',
     AUTO_APPROVE: '0',
+    // A refresh task executes for 6 s: the records screen, read every 2 s while a task works, shows
+    // it executing at least twice even when the machine is busy.
+    CONTENT_EDGE_DELAY_MS: '6000',
   });
   // A server that stops before the run ends says why: every journey after it would only be refused.
   let stopping = false;
