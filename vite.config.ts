@@ -235,6 +235,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One after another in one worker that keeps its modules (the server's code is loaded
+          // once, not once a file): each file opens its own app and database, and what the server
+          // keeps in memory hangs off those (weak maps keyed by the database or the request).
+          isolate: false,
         },
       },
     ],
