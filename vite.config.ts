@@ -124,6 +124,14 @@ const sharedLayers = /src[\\/](ui|store|sync|commands|contract|api|machines)[\\/
  */
 const freshUnitFiles = ['tests/unit/api/client.test.ts', 'tests/unit/i18n/catalog-parts.test.ts'];
 
+/** What both unit projects run in. */
+const unitTests = {
+  environment: 'happy-dom',
+  // The browser journeys share the machine's cores: a screen's test may wait its turn.
+  testTimeout: 15_000,
+  setupFiles: ['tests/support/unit-setup.ts'],
+};
+
 export default defineConfig({
   plugins: [
     pageStart(),
@@ -202,29 +210,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...unitTests,
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: freshUnitFiles,
-          environment: 'happy-dom',
           // The files of a worker share their modules and page: React, Chakra and the catalogs are
           // loaded once, not once a file (four times faster). The setup file gives each file an
           // empty device (storage, cookies, databases) at the same address.
           isolate: false,
-          // The browser journeys share the machine's cores: a screen's test may wait its turn.
-          testTimeout: 15_000,
-          setupFiles: ['tests/support/unit-setup.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'unit:fresh',
-          include: freshUnitFiles,
-          environment: 'happy-dom',
-          testTimeout: 15_000,
-          setupFiles: ['tests/support/unit-setup.ts'],
-        },
-      },
+      { extends: true, test: { ...unitTests, name: 'unit:fresh', include: freshUnitFiles } },
       {
         extends: true,
         test: {

@@ -84,7 +84,7 @@ describe('refresh and prefetch, IP check, traffic packages', () => {
     await signIn(page, baseUrl, 'demo');
     await page.goto(`${baseUrl}/#/cdn/content`);
 
-    // Three URLs: the task is to be executed, executes (the journeys' server gives the bundled edge 6 s), succeeds.
+    // Three URLs: the task is to be executed, executes (6 s on the journeys' server), succeeds.
     const urls = [1, 2, 3].map((n) => `https://www.demo-shop.com/e2e/${run}/page-${n}.html`);
     await submit(page, /^URL refresh$/, 'URLs to refresh', urls);
     const states = await statesUntil(row(page, urls[0]!), 'Succeeded');
