@@ -1,4 +1,4 @@
-import { Stack, Tabs, Text } from '@chakra-ui/react';
+import { Tabs } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState, type ReactNode } from 'react';
 import { StoreFullError } from '../../store';
@@ -7,7 +7,7 @@ import { withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
 import { ScreenSkeleton } from '../../ui/screen-skeleton';
 import { NeverReadList } from '../../ui/never-read-list';
-import { ScreenHeader } from '../../ui/screen-header';
+import { ScreenPage } from '../../ui/screen-page';
 import { StorageUnavailable } from '../../ui/storage-unavailable';
 import { storedList } from '../../ui/stored-list';
 import { StoredListStatus } from '../../ui/stored-list-status';
@@ -101,21 +101,15 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
   };
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      <ScreenHeader
-        title={title}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {t({
-              id: 'alarm.ui.intro',
-              message:
-                'Be told when bandwidth, requests, error rates, hit rate or response time cross a threshold, and when they are back to normal.',
-            })}
-          </Text>
-        }
-      >
-        {tab === 'history' ? null : <StoredListStatus list={stored} />}
-      </ScreenHeader>
+    <ScreenPage
+      title={title}
+      intro={t({
+        id: 'alarm.ui.intro',
+        message:
+          'Be told when bandwidth, requests, error rates, hit rate or response time cross a threshold, and when they are back to normal.',
+      })}
+      actions={tab === 'history' ? null : <StoredListStatus list={stored} />}
+    >
       <Tabs.Root
         value={tab}
         onValueChange={(e) => onTab(e.value as AlarmTab)}
@@ -138,7 +132,7 @@ function AlarmScreenBody({ tab, onTab }: AlarmScreenProps) {
         ))}
       </Tabs.Root>
       <DeleteConfirm target={deleting} enqueue={enqueue} onClose={() => setDeleting(null)} />
-    </Stack>
+    </ScreenPage>
   );
 }
 

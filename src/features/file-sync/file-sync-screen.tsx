@@ -4,9 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fileSyncLimits, type FileSyncTask } from '../../contract/file-sync';
 import { useCall, useReadsStatus, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
-import { NeverReadCall } from '../../ui/never-read-call';
-import { ScreenHeader } from '../../ui/screen-header';
-import { StoredListStatus } from '../../ui/stored-list-status';
+import { ListPage } from '../../ui/list-page';
 import { notify } from '../../ui/toaster';
 import { useOnline } from '../../ui/use-online';
 import { RemoveTaskDialog, type PendingRemoval } from './remove-task-dialog';
@@ -75,29 +73,6 @@ function FileSyncBody() {
     read.refetch();
   };
 
-  const header = (
-    <ScreenHeader
-      title={title}
-      summary={
-        <Text color="fg.muted" fontSize="sm">
-          {t({
-            id: 'fileSync.screen.intro',
-            message:
-              'Upload large files to your storage in chunks: an interrupted upload resumes where it stopped, and the server checks the MD5 of each file.',
-          })}
-        </Text>
-      }
-    >
-      <StoredListStatus list={reads} />
-      <Button
-        colorPalette="blue"
-        disabled={!online || read.data === undefined}
-        onClick={() => chooseFile(null)}
-      >
-        {t({ id: 'fileSync.action.upload', message: 'Upload file' })}
-      </Button>
-    </ScreenHeader>
-  );
   const input = (
     <VisuallyHidden>
       <input
@@ -110,69 +85,85 @@ function FileSyncBody() {
     </VisuallyHidden>
   );
 
-  if (read.data === undefined) {
-    return (
-      <Stack gap="5" maxW="1400px" mx="auto">
-        {header}
-        <NeverReadCall
-          reads={reads}
-          failed={read.failed}
-          error={read.error}
-          what={t({ id: 'fileSync.list.what', message: 'the file sync tasks' })}
-        />
-      </Stack>
-    );
-  }
-
-  const rows = read.data.lists;
+  /** The uploads of this page whose task is not yet listed, or still uploading or being checked. */
   const shownUploads = uploads.filter((u) => {
-    const task = rows.find((item) => item.id === u.id);
+    const task = lists?.find((item) => item.id === u.id);
     return !task || task.status === 'uploading' || task.status === 'verifying';
   });
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      {header}
-      {input}
-      <StorageCard storage={read.data.storage} />
-      {!online ? (
-        <Text fontSize="sm" color="fg.muted" role="status">
-          {t({
-            id: 'fileSync.offline',
-            message: 'Offline: uploads and deletions need the connection; the list below is as last read.',
-          })}
-        </Text>
-      ) : null}
-      {shownUploads.length > 0 ? (
-        <Stack
-          gap="2"
-          as="section"
-          aria-label={t({ id: 'fileSync.uploads.title', message: 'Uploads on this page' })}
+    <ListPage
+      title={title}
+      intro={t({
+        id: 'fileSync.screen.intro',
+        message:
+          'Upload large files to your storage in chunks: an interrupted upload resumes where it stopped, and the server checks the MD5 of each file.',
+      })}
+      reads={reads}
+      read={read}
+      actions={
+        <Button
+          colorPalette="blue"
+          disabled={!online || read.data === undefined}
+          onClick={() => chooseFile(null)}
         >
-          {shownUploads.map((upload) => (
-            <UploadCard key={upload.id} upload={upload} online={online} />
-          ))}
-        </Stack>
-      ) : null}
-      {rows.length === 0 ? (
-        <Card.Root variant="outline">
-          <Card.Body>
-            <Text textAlign="center" color="fg.muted" py="6">
-              {t({ id: 'fileSync.list.none', message: 'No file sync tasks yet. Upload a file to start.' })}
+          {t({ id: 'fileSync.action.upload', message: 'Upload file' })}
+        </Button>
+      }
+      neverRead={{ what: t({ id: 'fileSync.list.what', message: 'the file sync tasks' }) }}
+    >
+      {({ lists: rows, storage }) => (
+        <>
+          {input}
+          <StorageCard storage={storage} />
+          {!online ? (
+            <Text fontSize="sm" color="fg.muted" role="status">
+              {t({
+                id: 'fileSync.offline',
+                message:
+                  'Offline: uploads and deletions need the connection; the list below is as last read.',
+              })}
             </Text>
-          </Card.Body>
-        </Card.Root>
-      ) : (
-        <TaskTable
-          rows={rows}
-          uploads={uploads}
-          online={online}
-          onResume={chooseFile}
-          onDelete={(task, done) => setPending({ task, done })}
-        />
+          ) : null}
+          {shownUploads.length > 0 ? (
+            <Stack
+              gap="2"
+              as="section"
+              aria-label={t({ id: 'fileSync.uploads.title', message: 'Uploads on this page' })}
+            >
+              {shownUploads.map((upload) => (
+                <UploadCard key={upload.id} upload={upload} online={online} />
+              ))}
+            </Stack>
+          ) : null}
+          {rows.length === 0 ? (
+            <Card.Root variant="outline">
+              <Card.Body>
+                <Text textAlign="center" color="fg.muted" py="6">
+                  {t({
+                    id: 'fileSync.list.none',
+                    message: 'No file sync tasks yet. Upload a file to start.',
+                  })}
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          ) : (
+            <TaskTable
+              rows={rows}
+              uploads={uploads}
+              online={online}
+              onResume={chooseFile}
+              onDelete={(task, done) => setPending({ task, done })}
+            />
+          )}
+          <RemoveTaskDialog
+            pending={pending}
+            onClose={() => setPending(null)}
+            onSettled={() => read.refetch()}
+          />
+        </>
       )}
-      <RemoveTaskDialog pending={pending} onClose={() => setPending(null)} onSettled={() => read.refetch()} />
-    </Stack>
+    </ListPage>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { trafficLimits } from '../../contract/traffic';
-import { ScreenHeader } from '../../ui/screen-header';
+import { ScreenPage } from '../../ui/screen-page';
 import { useNow } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { BreakdownPanel } from './breakdown-panel';
@@ -59,23 +59,19 @@ function StatisticsBody({ view: viewId, search: given, onSearchChange: onGiven }
   const span = resolved ? resolved.end - resolved.start : 0;
 
   return (
-    <Stack gap="5" maxW="1400px" mx="auto">
-      <ScreenHeader
-        title={title}
-        summary={
-          <Text color="fg.muted" fontSize="sm">
-            {view.kind === 'series'
-              ? t({
-                  id: 'stats.summary.live',
-                  message:
-                    'Days run from 00:00 China Standard Time (UTC+8). Today’s figures refresh every 10 seconds.',
-                })
-              : t({ id: 'stats.summary.days', message: 'Days run from 00:00 China Standard Time (UTC+8).' })}
-          </Text>
-        }
-      >
-        <ReadStatus online={online} />
-      </ScreenHeader>
+    <ScreenPage
+      title={title}
+      intro={
+        view.kind === 'series'
+          ? t({
+              id: 'stats.summary.live',
+              message:
+                'Days run from 00:00 China Standard Time (UTC+8). Today’s figures refresh every 10 seconds.',
+            })
+          : t({ id: 'stats.summary.days', message: 'Days run from 00:00 China Standard Time (UTC+8).' })
+      }
+      actions={<ReadStatus online={online} />}
+    >
       {isType ? <TypeTabs current={viewId} search={search} /> : null}
       <FilterBar
         search={search}
@@ -117,6 +113,6 @@ function StatisticsBody({ view: viewId, search: given, onSearchChange: onGiven }
           <UvPanel key={viewId} query={query} title={i18n._(view.title)} />
         )
       ) : null}
-    </Stack>
+    </ScreenPage>
   );
 }
