@@ -39,7 +39,7 @@ export function PackageRow({ item, now }: { item: TrafficPackage; now: number })
       <Table.Cell whiteSpace="nowrap" hideBelow="lg">
         {t({ id: 'package.type.flow', message: 'Traffic package' })}
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{i18n._(regionLabels[item.region])}</Table.Cell>
+      <Table.Cell>{i18n._(regionLabels[item.region])}</Table.Cell>
       <Table.Cell>
         <Stack gap="1">
           <UsageBar value={share} palette={share >= 90 ? 'orange' : 'blue'} label={percent} />
