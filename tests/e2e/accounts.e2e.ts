@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newContext, openAccountMenu, preferLanguage, signIn, useBrowser } from './support/browser';
+import {
+  newContext,
+  openAccountMenu,
+  preferLanguage,
+  screenshots,
+  signIn,
+  useBrowser,
+} from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -23,6 +30,17 @@ describe('account menu and logout', () => {
       .filter({ hasText: /Showing 50 of 61/ })
       .waitFor();
     expect(await accountButtons(page).filter({ hasText: 'customer60' }).count()).toBe(0);
+
+    // Offline, switching would only fail: the other accounts are disabled and the menu says why.
+    await context.setOffline(true);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Offline: switching accounts needs the connection.' })
+      .waitFor();
+    expect(await accountButtons(page).nth(1).isDisabled()).toBe(true);
+    await screenshots(page, 'account-menu-offline-en_US');
+    await context.setOffline(false);
+    await expect.poll(() => accountButtons(page).nth(1).isDisabled()).toBe(false);
 
     await page.getByRole('searchbox').fill('CUSTOMER60');
     await expect.poll(() => accountButtons(page).count()).toBe(1);

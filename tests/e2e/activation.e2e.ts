@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { runAdmin } from './support/admin';
-import { newContext, preferLanguage, signIn, useBrowser } from './support/browser';
+import { newContext, preferLanguage, screenshots, signIn, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -21,6 +21,13 @@ describe('activation', () => {
     expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
 
     const apply = page.getByRole('button', { name: 'Apply to open' });
+    // Offline, the application cannot be sent: the button waits for the connection, and says so.
+    await context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: 'Offline: applying needs the connection.' }).waitFor();
+    expect(await apply.isDisabled()).toBe(true);
+    await screenshots(page, 'open-service-offline-en_US');
+    await context.setOffline(false);
+    await expect.poll(() => apply.isDisabled()).toBe(false);
     await apply.click();
     await page
       .getByText('Please tick "I have read and agree to all of the CDN Service Agreement"')

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useCall, withReads } from '../../sync/reads';
 import { useReadAccounts, type LoginInfo } from '../../ui/app-state';
+import { useOnline } from '../../ui/use-online';
 import { visibleAccounts } from './visible-accounts';
 
 interface AccountListProps {
@@ -18,6 +19,7 @@ interface AccountListProps {
  */
 function AccountList({ loginInfo, busy, onSwitch }: AccountListProps) {
   const { t } = useLingui();
+  const online = useOnline();
   const [query, setQuery] = useState('');
   const all = useCall('viewLists', {}, { once: true });
   const activeId = loginInfo.view_id;
@@ -45,7 +47,8 @@ function AccountList({ loginInfo, busy, onSwitch }: AccountListProps) {
                 size="sm"
                 width="full"
                 justifyContent="flex-start"
-                disabled={busy}
+                // Switching asks the server: offline, only the active account stays (and says so).
+                disabled={busy || (!online && !active)}
                 aria-current={active ? 'true' : undefined}
                 onClick={() => {
                   if (!active) onSwitch(account.id);
@@ -64,6 +67,11 @@ function AccountList({ loginInfo, busy, onSwitch }: AccountListProps) {
           );
         })}
       </Box>
+      {online ? null : (
+        <Text fontSize="xs" color="fg.warning" role="status">
+          {t({ id: 'shell.account.offline', message: 'Offline: switching accounts needs the connection.' })}
+        </Text>
+      )}
       {visible.items.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {t({ id: 'shell.account.none', message: 'No matching account' })}

@@ -1,5 +1,5 @@
 import { FormPageCard } from '../../ui/form-page-card';
-import { Alert, Box, Button, Checkbox, DataList, Link, Stack } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, DataList, Link, Stack, Text } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -12,6 +12,7 @@ import { activationMachine } from '../../machines';
 import { useAppState } from '../../ui/app-state';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/toaster';
+import { useOnline } from '../../ui/use-online';
 import { DocumentDialog } from './document-dialog';
 
 /** spec §7: productopen carries the header info saved at sign-in. */
@@ -67,6 +68,7 @@ export function OpenServiceScreen() {
   const { t } = useLingui();
   const { loginInfo, language, dict } = useAppState();
   const [agreementOpen, setAgreementOpen] = useState(false);
+  const online = useOnline();
 
   const [snapshot, send] = useMachine(machine, {
     input: { serviceStatus: loginInfo?.service_status ?? 'not_open' },
@@ -217,7 +219,7 @@ export function OpenServiceScreen() {
             {t({ id: 'openService.form.readAgreement', message: 'Read the CDN Service Agreement' })}
           </Link>
         </Stack>
-        <Box>
+        <Stack gap="2" align="flex-start">
           {opened ? (
             <Button colorPalette="blue" onClick={enterConsole}>
               {t({ id: 'openService.opened.enter', message: 'Enter the console' })}
@@ -226,7 +228,7 @@ export function OpenServiceScreen() {
             <Button
               colorPalette="blue"
               loading={busy}
-              disabled={underReview}
+              disabled={underReview || !online}
               onClick={() => send({ type: 'form.submit' })}
             >
               {underReview
@@ -234,7 +236,12 @@ export function OpenServiceScreen() {
                 : t({ id: 'openService.form.apply', message: 'Apply to open' })}
             </Button>
           )}
-        </Box>
+          {online || underReview || opened ? null : (
+            <Text fontSize="sm" color="fg.warning" role="status">
+              {t({ id: 'openService.offline', message: 'Offline: applying needs the connection.' })}
+            </Text>
+          )}
+        </Stack>
       </Stack>
     </FormPageCard>
   );
