@@ -6,7 +6,7 @@ import { ContentWorker } from './modules/content/worker';
 import { NodeEdge } from './modules/edge/content-edge';
 import { countAllUsage } from './modules/traffic-package/service';
 import { startTrafficMaintenance } from './modules/traffic/maintenance';
-import { Leases, onOneInstance } from './jobs/leases';
+import { dropLeases, Leases, onOneInstance } from './jobs/leases';
 import { seedDemoTraffic } from './seed/demo-traffic';
 import { buildApp } from './app';
 import { startLocalEdge } from './edge-local';
@@ -66,6 +66,8 @@ const database = await openDatabase({
   },
 });
 
+// The embedded database is this process's alone: the jobs a killed predecessor held start again now.
+if (database.kind === 'pglite') await dropLeases(database.db);
 const operatorKey = config.operatorKey ?? writeOperatorKey(config.dataDir);
 const app = await buildApp({ database, config, operatorKey });
 const address = await app.listen({ port: config.port, host: config.host });

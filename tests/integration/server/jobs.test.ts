@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { Leases, onOneInstance } from '../../../server/jobs/leases';
+import { dropLeases, Leases, onOneInstance } from '../../../server/jobs/leases';
 import { describeServer } from '../../support/server-harness';
 
 /**
@@ -36,6 +36,15 @@ describeServer('background work on one instance', (h) => {
     expect(await b.take(name, 60_000, at(1_000))).toBe(false);
     await a.release(name);
     expect(await b.take(name, 60_000, at(2_000))).toBe(true);
+  });
+
+  it('is taken at once by a new holder once the leases are dropped (a restart on the embedded database)', async () => {
+    const name = job();
+    expect(await new Leases(h().db, 'killed').take(name, 60_000, t0)).toBe(true);
+    const restarted = new Leases(h().db, 'restarted');
+    expect(await restarted.take(name, 60_000, at(1_000))).toBe(false);
+    await dropLeases(h().db);
+    expect(await restarted.take(name, 60_000, at(2_000))).toBe(true);
   });
 
   it('goes to exactly one of many holders asking at the same moment', async () => {
