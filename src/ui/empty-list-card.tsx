@@ -6,8 +6,8 @@ export interface EmptyListCardProps {
   title: string;
   /** What the list is for, and what to create first. */
   hint: string;
-  /** The button that creates the first one. */
-  action: ReactNode;
+  /** The button that creates the first one (none where the user cannot create one here). */
+  action?: ReactNode;
 }
 
 /** In place of a list's table while the list is empty: why to fill it, and the button to. */

@@ -1,9 +1,10 @@
-import { Button, Card, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { fileSyncLimits, type FileSyncTask } from '../../contract/file-sync';
 import { useCall, useReadsStatus, withReads } from '../../sync/reads';
 import { useReadAccounts } from '../../ui/app-state';
+import { EmptyListCard } from '../../ui/empty-list-card';
 import { ListPage } from '../../ui/list-page';
 import { notify } from '../../ui/toaster';
 import { useOnline } from '../../ui/use-online';
@@ -91,6 +92,16 @@ function FileSyncBody() {
     return !task || task.status === 'uploading' || task.status === 'verifying';
   });
 
+  const uploadButton = (
+    <Button
+      colorPalette="blue"
+      disabled={!online || read.data === undefined}
+      onClick={() => chooseFile(null)}
+    >
+      {t({ id: 'fileSync.action.upload', message: 'Upload file' })}
+    </Button>
+  );
+
   return (
     <ListPage
       title={title}
@@ -101,15 +112,7 @@ function FileSyncBody() {
       })}
       reads={reads}
       read={read}
-      actions={
-        <Button
-          colorPalette="blue"
-          disabled={!online || read.data === undefined}
-          onClick={() => chooseFile(null)}
-        >
-          {t({ id: 'fileSync.action.upload', message: 'Upload file' })}
-        </Button>
-      }
+      actions={uploadButton}
       neverRead={{ what: t({ id: 'fileSync.list.what', message: 'the file sync tasks' }) }}
     >
       {({ lists: rows, storage }) => (
@@ -137,16 +140,15 @@ function FileSyncBody() {
             </Stack>
           ) : null}
           {rows.length === 0 ? (
-            <Card.Root variant="outline">
-              <Card.Body>
-                <Text textAlign="center" color="fg.muted" py="6">
-                  {t({
-                    id: 'fileSync.list.none',
-                    message: 'No file sync tasks yet. Upload a file to start.',
-                  })}
-                </Text>
-              </Card.Body>
-            </Card.Root>
+            <EmptyListCard
+              title={t({ id: 'fileSync.list.empty', message: 'No file sync tasks yet.' })}
+              hint={t({
+                id: 'fileSync.list.emptyHint',
+                message:
+                  'Upload a file to your storage: large files go in chunks, and an interrupted upload resumes where it stopped.',
+              })}
+              action={uploadButton}
+            />
           ) : (
             <TaskTable
               rows={rows}

@@ -3,6 +3,7 @@ import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { OutputOf } from '../../contract';
 import { useBillingModeText } from '../../ui/billing-mode';
+import { EmptyListCard } from '../../ui/empty-list-card';
 import { formatDateTime } from '../../ui/format';
 import { ListTable, type ListColumn } from '../../ui/list-table';
 import { useNow } from '../../ui/use-now';
@@ -62,16 +63,13 @@ export function TrafficPackages({ data }: { data: OutputOf<'trafficPackageList'>
         })}
       </Text>
       {lists.length === 0 ? (
-        <Card.Root variant="outline">
-          <Card.Body>
-            <Text textAlign="center" color="fg.muted" py="6">
-              {t({
-                id: 'package.list.none',
-                message: 'No traffic packages yet. Packages are bought through your account manager.',
-              })}
-            </Text>
-          </Card.Body>
-        </Card.Root>
+        <EmptyListCard
+          title={t({ id: 'package.list.empty', message: 'No traffic packages yet.' })}
+          hint={t({
+            id: 'package.list.emptyHint',
+            message: 'Packages are bought through your account manager.',
+          })}
+        />
       ) : (
         <ListTable columns={columns} label={t({ id: 'package.list.table', message: 'Traffic packages' })}>
           {lists.map((p) => (
