@@ -149,6 +149,18 @@ const darkShots: Record<string, string> = {
   '/cdn/alarm-manage': 'alarms',
 };
 
+/**
+ * The dialogs the main screens open with their first button, by the button's name in each
+ * language: checked open, each over its screen.
+ */
+const dialogs = [
+  { view: '/cdn/cert', button: { en_US: 'Upload certificate', zh_CN: '上传证书' } },
+  { view: '/cdn/ip-ban', button: { en_US: 'Ban IPs', zh_CN: '封禁 IP' } },
+  { view: '/cdn/token-manage', button: { en_US: 'Create token', zh_CN: '创建令牌' } },
+  { view: '/cdn/alarm-manage', button: { en_US: 'Create alarm policy', zh_CN: '新建告警策略' } },
+  { view: '/cdn/ticket', button: { en_US: 'Submit ticket', zh_CN: '提交工单' } },
+] as const;
+
 /** The routes whose address names a domain, a sub-account or a ticket: those of the demo data. */
 async function addressesOf(page: Page): Promise<string[]> {
   const hrefOf = async (view: string, selector: string) => {
@@ -231,6 +243,16 @@ describe('every route passes axe (WCAG 2.2 A and AA)', () => {
       await settled(page);
       await check('command palette');
       await page.keyboard.press('Escape');
+      for (const { view, button } of dialogs) {
+        await page.goto(`${server.url}/#${view}`);
+        await ready(page);
+        await page.getByRole('button', { name: button[language], exact: true }).first().click();
+        await page.getByRole('dialog').waitFor();
+        await settled(page);
+        await check(`${view}: ${button[language]}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
       await page.goto(`${server.url}/#/cdn/user/list`);
       await ready(page);
       await page.getByRole('button', { name: /^(User menu|用户菜单)/ }).click();
