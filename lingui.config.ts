@@ -81,6 +81,11 @@ export default defineConfig({
       path: '<rootDir>/src/i18n/locales/{locale}/support',
       include: ['<rootDir>/src/features/suggestion'],
     },
+    {
+      // The texts only the server sends (its refusals, the portal pages): read by the server alone.
+      path: '<rootDir>/src/i18n/locales/{locale}/server',
+      include: ['<rootDir>/server/i18n/messages.ts'],
+    },
   ],
   format: 'po',
   orderBy: 'messageId',

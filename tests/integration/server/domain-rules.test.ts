@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { messages } from '../../../server/i18n/messages';
+import { messages, t } from '../../../server/i18n/messages';
 import { Code } from '../../../src/contract';
 import {
   copyTargetRows,
@@ -23,7 +23,7 @@ interface Issue {
 function messageIdsOf(body: Envelope): string[] {
   const issues = body.data.issues as Issue[] | undefined;
   if (Array.isArray(issues) && issues.length > 0) return [...new Set(issues.map((i) => i.message_id))];
-  const byText = Object.entries(messages).find(([, text]) => text.en_US === body.msg);
+  const byText = Object.entries(messages).find(([id]) => t(id, 'en_US') === body.msg);
   return byText ? [byText[0]] : [];
 }
 

@@ -24,6 +24,8 @@ import { messages as chineseSupport } from '../../../src/i18n/locales/zh_CN/supp
 import { messages as chinese } from '../../../src/i18n/locales/zh_CN/messages.po';
 import { messages as chineseCommands } from '../../../src/i18n/locales/zh_CN/commands.po';
 import { messages as englishCommands } from '../../../src/i18n/locales/en_US/commands.po';
+import { messages as englishServer } from '../../../src/i18n/locales/en_US/server.po';
+import { messages as chineseServer } from '../../../src/i18n/locales/zh_CN/server.po';
 import { parsePo } from '../../support/po';
 
 /** A number followed by a plural noun: "1 domains", "1 new domains" (verbs such as "is" aside). */
@@ -57,6 +59,7 @@ describe('counted things', () => {
           ...englishOperations,
           ...englishSupport,
           ...englishCommands,
+          ...englishServer,
         },
       },
     });
@@ -77,6 +80,7 @@ describe('counted things', () => {
           ...chineseOperations,
           ...chineseSupport,
           ...chineseCommands,
+          ...chineseServer,
         },
       },
     });

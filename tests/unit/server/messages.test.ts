@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { isKnownMessage, isMessageId, messages, t } from '../../../server/i18n/messages';
-import { parsePo } from '../../support/po';
+import { parsePo, poParts } from '../../support/po';
 
 describe('server messages', () => {
-  it.each(Object.entries(messages))('%s has a text in both languages', (_id, text) => {
-    expect(text.zh_CN.trim()).not.toBe('');
-    expect(text.en_US.trim()).not.toBe('');
-    expect(text.zh_CN).toMatch(/[\u4e00-\u9fff]|^CDN|^English$/);
-  });
+  it.each(Object.keys(messages))(
+    '%s has a text in both languages, in the server part of the catalogs',
+    (id) => {
+      const zh = poParts('zh_CN').get('server.po')?.get(id) ?? '';
+      const en = poParts('en_US').get('server.po')?.get(id) ?? '';
+      expect(zh.trim()).not.toBe('');
+      expect(en).toBe(messages[id as keyof typeof messages].message);
+      expect(zh).toMatch(/[\u4e00-\u9fff]|^CDN|^English$/);
+      expect(t(id, 'zh_CN')).toBe(zh);
+    },
+  );
 
   it('keeps the spec texts exactly', () => {
     expect(t('feedback.images.tooMany', 'en_US')).toBe('Upload up to 5 pictures!');
@@ -42,15 +48,25 @@ describe('server messages', () => {
 
   it('falls back to the generic text for unknown ids', () => {
     expect(isMessageId('no.such.id')).toBe(false);
-    expect(t('no.such.id', 'en_US')).toBe(messages['common.invalid'].en_US);
+    expect(t('no.such.id', 'en_US')).toBe(messages['common.invalid'].message);
   });
 
-  it("keep each text once: an id of the console's catalogs is said from there, never copied here", () => {
+  it("says every text from the catalogs, the server's own (in their part only) and the console's", () => {
+    const elsewhere = [...poParts('en_US')]
+      .filter(([file]) => file !== 'server.po')
+      .flatMap(([file, part]) =>
+        Object.keys(messages)
+          .filter((id) => part.has(id))
+          .map((id) => `${id}: ${file}`),
+      );
+    expect(elsewhere).toEqual([]);
     const catalogs = { zh_CN: parsePo('zh_CN'), en_US: parsePo('en_US') };
-    expect(Object.keys(messages).filter((id) => catalogs.zh_CN.has(id) || catalogs.en_US.has(id))).toEqual(
-      [],
-    );
-    for (const id of ['feedback.images.badType', 'feedback.title.tooLong', 'domain.name.required'])
+    for (const id of [
+      'feedback.images.badType',
+      'feedback.title.tooLong',
+      'domain.name.required',
+      'common.ok',
+    ])
       for (const language of ['zh_CN', 'en_US'] as const)
         expect(t(id, language), `${language} ${id}`).toBe(catalogs[language].get(id));
   });
